@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** The console is the public OAuth client `vigia-web`. */
+export const WEB_CLIENT_ID = 'vigia-web';
+
+/** `POST /oauth/token`, form body (RFC 6749 §4.3 and §6). */
+export const tokenRequest = z.discriminatedUnion('grant_type', [
+  z.object({
+    grant_type: z.literal('password'),
+    username: z.string().min(1).max(120),
+    password: z.string().min(1).max(200),
+    client_id: z.string().optional(),
+  }),
+  z.object({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: z.string().min(1).max(500),
+    client_id: z.string().optional(),
+  }),
+]);
+export type TokenRequest = z.infer<typeof tokenRequest>;
+
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int().positive(),
+  token_type: z.literal('Bearer'),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/** OAuth error body: `invalid_grant`, `invalid_client`, `unsupported_grant_type`, `invalid_request`, `access_denied`. */
+export const oauthError = z.object({
+  error: z.string(),
+  error_description: z.string().optional(),
+});
+export type OAuthError = z.infer<typeof oauthError>;
+
+/** `POST /api/oauth/logout`: revokes the refresh token family (body optional). */
+export const logoutRequest = z.object({ refresh_token: z.string().max(500).optional() });

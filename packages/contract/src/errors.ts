@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Error body of every failed call (spec 000 §8): `error` is shown as a toast, 'invalid_token' logs out. */
+export const errorBody = z.object({
+  error: z.string(),
+  error_description: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const INVALID_TOKEN = 'invalid_token';

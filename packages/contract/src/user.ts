@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** A client system the user may see (spec 001 §3 User). */
+export const sistema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  empresa: z.string(),
+  /** Per-system configuration: the route the system opens on ('geradores' for system 121 in the demo). */
+  home: z.string().nullable(),
+});
+export type Sistema = z.infer<typeof sistema>;
+
+/** `GET /api/User/userinfo`. */
+export const userInfo = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  nome: z.string(),
+  acesso: z.number().int(),
+  direitos_id: z.array(z.number().int()),
+  administrador: z.boolean(),
+  sistemas: z.array(sistema),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** `/api/User/alterarSenha` (POST): current password, new one and its confirmation. */
+export const changePasswordRequest = z
+  .object({
+    senhaAtual: z.string().min(1).max(200),
+    novaSenha: z.string().min(4, 'A nova senha deve ter ao menos 4 caracteres.').max(200),
+    confirmacao: z.string().max(200),
+  })
+  .refine((v) => v.novaSenha === v.confirmacao, {
+    message: 'A confirmação não confere com a nova senha.',
+    path: ['confirmacao'],
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** `GET /api/User/listatipos?sisid=`: device totals per type of one system. */
+export const listaTiposQuery = z.object({ sisid: z.coerce.number().int().nonnegative() });
+export const tipoTotal = z.object({
+  /** Device type, lower-cased (`gerador`, `qta`, `tfr`, `ups`, `tanque`, `medidor`, …). */
+  tipo: z.string(),
+  total: z.number().int(),
+  online: z.number().int(),
+  comAlarme: z.number().int(),
+});
+export const listaTiposResponse = z.array(tipoTotal);
+export type TipoTotal = z.infer<typeof tipoTotal>;

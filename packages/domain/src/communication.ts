@@ -1,0 +1,71 @@
+import { NEVER_COMMUNICATED, STALE_LABEL } from './messages.js';
+
+/** Spec 001 §4: data older than 30 minutes is stale; a device is online under it. */
+export const STALE_AFTER_MIN = 30;
+/** Spec 001 §4: energy meters report less often: online under 180 minutes. */
+export const METER_STALE_AFTER_MIN = 180;
+/** Spec 001 §4: a synoptic is stale after 20 minutes. */
+export const SYNOPTIC_STALE_AFTER_MIN = 20;
+/** Over 24 hours without a reading the summary says '>1 dia offline'. */
+export const OFFLINE_LONG_AFTER_MIN = 24 * 60;
+
+export type CommunicationSummary = 'online' | '>1 dia offline' | 'offline' | 'nunca comunicou';
+
+export interface CommunicationInput {
+  resumoComunicacao?: string | null;
+  /** Epoch seconds of the newest reading. */
+  lastReadingTs?: number | null;
+  isMeter?: boolean;
+}
+
+function ageMin(ts: number, nowSec: number): number {
+  return (nowSec - ts) / 60;
+}
+
+function hasTs(ts: number | null | undefined): ts is number {
+  return typeof ts === 'number' && Number.isFinite(ts);
+}
+
+/** Online if `resumoComunicacao` is 'online' or the reading is under 30 min old (180 for meters). */
+export function isOnline(o: CommunicationInput, nowSec: number): boolean {
+  if (o.resumoComunicacao?.trim().toLowerCase() === 'online') return true;
+  if (!hasTs(o.lastReadingTs)) return false;
+  const limit = o.isMeter ? METER_STALE_AFTER_MIN : STALE_AFTER_MIN;
+  return ageMin(o.lastReadingTs, nowSec) < limit;
+}
+
+/** Stale from `limitMin` minutes on; no reading at all is stale too. */
+export function isStale(
+  ts: number | null | undefined,
+  nowSec: number,
+  limitMin = STALE_AFTER_MIN,
+): boolean {
+  if (!hasTs(ts)) return true;
+  return ageMin(ts, nowSec) >= limitMin;
+}
+
+export function isSynopticStale(tsMenosAtualizado: number | null | undefined, nowSec: number) {
+  return isStale(tsMenosAtualizado, nowSec, SYNOPTIC_STALE_AFTER_MIN);
+}
+
+/** What the server stores in `resumoComunicacao`. */
+export function communicationSummary(
+  lastReadingTs: number | null | undefined,
+  nowSec: number,
+): CommunicationSummary {
+  if (!hasTs(lastReadingTs)) return 'nunca comunicou';
+  const age = ageMin(lastReadingTs, nowSec);
+  if (age < STALE_AFTER_MIN) return 'online';
+  if (age > OFFLINE_LONG_AFTER_MIN) return '>1 dia offline';
+  return 'offline';
+}
+
+/** The freshness badge of a value: 'NUNCA COMUNICOU', 'DESATUALIZADO' or nothing. */
+export function freshnessLabel(
+  ts: number | null | undefined,
+  nowSec: number,
+  limitMin = STALE_AFTER_MIN,
+): string | null {
+  if (!hasTs(ts)) return NEVER_COMMUNICATED;
+  return isStale(ts, nowSec, limitMin) ? STALE_LABEL : null;
+}

@@ -1,0 +1,80 @@
+/** Spec 001 §3: nominal parameters default to 500 each when none arrive. */
+export const DEFAULT_NOMINAL = 500;
+
+export const NOMINAL_PARAMS = ['hzn', 'kwn', 'rpmn', 'vccn', 'vn'] as const;
+
+export type NominalParam = (typeof NOMINAL_PARAMS)[number];
+export type DeviceParams = Record<NominalParam, number>;
+
+export interface DeviceParam {
+  nome: string;
+  valor: number | string | null;
+}
+
+/**
+ * The nominal values of a device from its `params` list. A parameter that is absent,
+ * not a number or not positive (they divide gauge readings) gets 500.
+ */
+export function deviceParams(params: readonly DeviceParam[] | null | undefined): DeviceParams {
+  const out = {} as DeviceParams;
+  for (const name of NOMINAL_PARAMS) {
+    const found = params?.find((p) => p.nome?.trim().toLowerCase() === name);
+    const value = found && found.valor !== null && found.valor !== '' ? Number(found.valor) : NaN;
+    out[name] = Number.isFinite(value) && value > 0 ? value : DEFAULT_NOMINAL;
+  }
+  return out;
+}
+
+/** Spec 001 §3: a device type with no `tipo`. */
+export const DEFAULT_DEVICE_TYPE = 'previsao';
+
+/** Spec 001 §3: `tipo` lower-cased, default 'previsao'. */
+export function normalizeDeviceType(tipo: string | null | undefined): string {
+  const text = typeof tipo === 'string' ? tipo.trim().toLowerCase() : '';
+  return text === '' ? DEFAULT_DEVICE_TYPE : text;
+}
+
+/** Spec 001 §2: the asset number, plus ' - ' and the location name when inside a plant. */
+export function siteTitle(
+  patrimonio: string | null | undefined,
+  localNome: string | null | undefined,
+  insidePlant: boolean,
+): string {
+  const asset = patrimonio?.trim() ?? '';
+  const place = localNome?.trim() ?? '';
+  return insidePlant && place !== '' ? `${asset} - ${place}` : asset;
+}
+
+export interface DeviceInfo {
+  nome: string;
+  unidade?: string | null;
+  valorAtual?: { valor: number | null; ts: number | null; qos?: number | null } | null;
+}
+
+/** A device's reading by name (exact name first, then ignoring case). */
+export function findInfo(
+  infos: readonly DeviceInfo[] | null | undefined,
+  nome: string,
+): DeviceInfo | undefined {
+  if (!infos) return undefined;
+  const lower = nome.toLowerCase();
+  return infos.find((i) => i.nome === nome) ?? infos.find((i) => i.nome?.toLowerCase() === lower);
+}
+
+/** The current value of a reading, or null when absent. */
+export function infoValue(infos: readonly DeviceInfo[] | null | undefined, nome: string) {
+  const value = findInfo(infos, nome)?.valorAtual?.valor;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** The newest reading timestamp (epoch seconds) among a device's infos, or null. */
+export function lastReadingTs(infos: readonly DeviceInfo[] | null | undefined): number | null {
+  let newest: number | null = null;
+  for (const info of infos ?? []) {
+    const ts = info.valorAtual?.ts;
+    if (typeof ts === 'number' && Number.isFinite(ts) && (newest === null || ts > newest)) {
+      newest = ts;
+    }
+  }
+  return newest;
+}

@@ -1,0 +1,98 @@
+/**
+ * Every pt-BR text both apps show for errors, successes and confirmations.
+ * Texts of spec 000 §8 and 001 §5/§8 are copied word for word, including their
+ * spelling ('periodo', 'Comentario', 'Motivo não cadastrada.').
+ * The block marked "Vigia's own" is not in the spec.
+ */
+export const MESSAGES = {
+  // Spec 000 §8 — sign-in and generic dialogs.
+  userBlocked: 'Usuário bloqueado. Entrar em contato com o suporte.',
+  invalidCredentials: 'Usuário ou Senha inválidos!',
+  confirmHeader: 'Atenção:',
+  yes: 'Sim',
+  no: 'Não',
+  emptyTable: 'Nenhum {item} encontrado.',
+
+  // Spec 001 §8 — error catalogue.
+  ackSuccess: 'Alarme(s) reconhecido(s) com sucesso',
+  ackFailed: 'Erro ao reconhecer Alarme(s)',
+  ackConfirm: 'Deseja realmente reconhecer esse(s) alarme(s)?',
+  commandSent: 'Comando enviado com sucesso.',
+  commandFailed: 'Comando não pode ser enviado.',
+  noCommandSelected: 'Nenhum comando selecionado.',
+  commandConfirm: 'Deseja realizar o comando?',
+  fuelSaveFailed: 'Problemas na adição de entradas.',
+  fuelSaved: 'Entradas adicionadas com sucesso!',
+  configSaveFailed: 'Problemas na adição de Configurações.',
+  configSaved: 'Configurações alteradas com sucesso!',
+  fuelAddConfirm: 'Deseja adicionar consumos?',
+  configChangeConfirm: 'Deseja alterar configurações?',
+  commentDeleteConfirm: 'Deseja realmente apagar esse comentário?',
+  commentDeleteFailed: 'Comentario não pode ser apagado',
+  commentDeleted: 'Comentario apagado com sucesso!',
+  scheduleSaveFailed: 'Problema no cadastramento de usuário',
+  scheduleSaved: 'Usuário Cadastrado',
+  scheduleRemoveFailed: 'Problema na Remoção de usuário',
+  scheduleRemoved: 'Usuário Removido.',
+  scheduleFieldsRequired: 'Todos os campos devem ser preenchidos.',
+  scheduleTimesIncompatible: 'Horario de entrada e saída incompatíveis.',
+  reasonSaveFailed: 'Motivo não cadastrada.',
+  reasonSaved: 'Motivo cadastrada com sucesso.',
+  passwordChanged: 'Senha alterada com sucesso!',
+  endBeforeStart: 'Data Final menor que Data Inicial.',
+  periodTooLong: 'Por favor, selecione um periodo menor que 31 dias.',
+  noReportForDate: 'Nenhum relatório para data filtrada.',
+  inverterFailure: 'FALHA',
+  commandSafetySend: 'Enviar',
+  commandSafetyCancel: 'Cancelar',
+
+  // Vigia's own texts (not in the spec): server validation and limits, and the
+  // wording of dialogs the spec only describes.
+  invalidRequest: 'Requisição inválida.',
+  invalidPeriod: 'Período inválido.',
+  notFound: 'Não encontrado.',
+  unauthorized: 'Sessão expirada. Entre novamente.',
+  noCommandRight: 'Usuário sem permissão de comando.',
+  commandLoginRequired: 'Confirme sua senha para enviar comandos.',
+  commandBusy: 'Aguarde a conclusão do comando anterior.',
+  internalError: 'Erro interno do servidor.',
+  networkError: 'Não foi possível comunicar com o servidor.',
+  tooManyAttempts: 'Muitas tentativas. Tente novamente em alguns minutos.',
+  wrongCurrentPassword: 'Senha atual incorreta.',
+  passwordMismatch: 'As senhas não conferem.',
+  passwordTooShort: 'A nova senha deve ter pelo menos 8 caracteres.',
+  invalidFuelValue: 'Informe um consumo válido (número maior ou igual a zero).',
+  invalidReferenceValue: 'O valor de referência deve ser um número inteiro maior ou igual a zero.',
+  reasonRequired: 'Informe o motivo.',
+  commandSafetyWarning:
+    'O comando remoto pode colocar máquinas em movimento ou energizar circuitos. ' +
+    'Certifique-se de que ninguém está exposto a risco de ferimentos ou morte antes de enviar.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Spec 000 §8: '--' for a missing value. */
+export const PLACEHOLDER_MISSING = '--';
+/** Spec 000 §8: '---' for a missing number or date. */
+export const PLACEHOLDER_NUMBER = '---';
+/** Spec 000 §8: shown for a device that never communicated. */
+export const NEVER_COMMUNICATED = 'NUNCA COMUNICOU';
+/** Spec 001 §4: data older than 30 minutes. */
+export const STALE_LABEL = 'DESATUALIZADO';
+/** Spec 000 §8: this `error` value logs the user out instead of showing a toast. */
+export const INVALID_TOKEN_ERROR = 'invalid_token';
+
+/** 'Nenhum {item} encontrado.' */
+export function emptyTableMessage(item: string): string {
+  return MESSAGES.emptyTable.replace('{item}', item);
+}
+
+/**
+ * The plural forms of 'Deseja realmente reconhecer esse(s) alarme(s)?'.
+ * A count below 1 (nothing selected, so nothing will be asked) gets the spec's neutral text.
+ */
+export function ackConfirmMessage(count: number): string {
+  if (count === 1) return 'Deseja realmente reconhecer esse alarme?';
+  if (count > 1) return 'Deseja realmente reconhecer esses alarmes?';
+  return MESSAGES.ackConfirm;
+}

@@ -1,0 +1,143 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './dialect.js';
+import { migrationProvider } from './migrations/index.js';
+import { ensureReadingPartitions, PARTITION_MONTHS_AHEAD } from './partitions.js';
+import type { Database } from './schema.js';
+
+export type { Dialect } from './dialect.js';
+
+/** The driver under Kysely, for the few hot paths that need it (see README.md). */
+export type RawDriver =
+  | { dialect: 'sqlite'; sqlite: SqliteDatabase.Database }
+  | { dialect: 'postgres'; pool: pg.Pool };
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+  raw: RawDriver;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PARTITION_TIMER_MS = 6 * 3600 * 1000;
+
+/**
+ * Opens `sqlite:<path>` (`sqlite::memory:` for an in-memory database) or
+ * `postgres://…` and migrates it to the latest schema.
+ */
+export async function openStore(databaseUrl: string): Promise<Store> {
+  const store = databaseUrl.startsWith('sqlite:')
+    ? openSqlite(databaseUrl.slice('sqlite:'.length))
+    : /^postgres(ql)?:\/\//.test(databaseUrl)
+      ? openPostgres(databaseUrl)
+      : null;
+  if (!store) {
+    throw new Error(`DATABASE_URL inválida: use sqlite:<arquivo> ou postgres://… (${databaseUrl})`);
+  }
+  try {
+    await migrateToLatest(store);
+    if (store.dialect === 'postgres') await keepPartitionsAhead(store);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return store;
+}
+
+function openSqlite(path: string): Store {
+  const memory = path === ':memory:' || path === '';
+  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new SqliteDatabase(memory ? ':memory:' : path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -32000');
+  sqlite.pragma('temp_store = MEMORY');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    raw: { dialect: 'sqlite', sqlite },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): Store {
+  const numeric = (value: string | null) => (value === null ? null : Number(value));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // bigint (epoch seconds, count()) and numeric (sum()) come back as numbers, as on SQLite.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8 || oid === PG_NUMERIC
+          ? numeric
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const store: Store & { timer?: NodeJS.Timeout } = {
+    db,
+    dialect: 'postgres',
+    raw: { dialect: 'postgres', pool },
+    close: async () => {
+      if (store.timer) clearInterval(store.timer);
+      await db.destroy();
+    },
+  };
+  return store;
+}
+
+async function migrateToLatest(store: Store): Promise<void> {
+  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
+    throw new Error(`Falha na migração ${failed} do banco de dados`, { cause: error });
+  }
+}
+
+/** Creates the monthly reading partitions ahead now and every few hours after. */
+async function keepPartitionsAhead(store: Store & { timer?: NodeJS.Timeout }): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  await ensureReadingPartitions(store, now - 62 * 86400, now + PARTITION_MONTHS_AHEAD * 31 * 86400);
+  store.timer = setInterval(() => {
+    const t = Math.floor(Date.now() / 1000);
+    ensureReadingPartitions(store, t, t + PARTITION_MONTHS_AHEAD * 31 * 86400).catch((err) =>
+      console.error('[store] falha ao criar partições de leituras', err),
+    );
+  }, PARTITION_TIMER_MS);
+  store.timer.unref();
+}
+
+/**
+ * Runs `fn` on the SQLite connection while holding Kysely's connection, so it
+ * never interleaves with a Kysely transaction that is awaiting between statements.
+ */
+export async function withSqlite<T>(
+  store: Store,
+  fn: (sqlite: SqliteDatabase.Database) => T,
+): Promise<T> {
+  const raw = store.raw;
+  if (raw.dialect !== 'sqlite') throw new Error('withSqlite: store is not SQLite');
+  return store.db.connection().execute(async () => fn(raw.sqlite));
+}
+
+/**
+ * After inserting explicit ids (the demo seed), moves PostgreSQL identity
+ * sequences past the highest id so generated ids do not collide.
+ */
+export async function syncIdSequences(store: Store, tables: readonly string[]): Promise<void> {
+  if (store.dialect !== 'postgres') return;
+  for (const table of tables) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      store.db,
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import { initialMigration } from './0001_initial.js';
+
+/**
+ * Migrations are code, not files read at runtime, so the built `dist/` runs
+ * them too. Append new ones with the next number; never edit an applied one.
+ */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '0001_initial': initialMigration(dialect),
+      };
+    },
+  };
+}

@@ -1,3 +1,12 @@
+export type { SelectableRow } from './acknowledgement.js';
+export {
+  acknowledgeRequest,
+  HISTORY_DEFAULT_FLAGS,
+  occurrenceFlags,
+  selectedIds,
+  setAllSelected,
+  toggleSelected,
+} from './acknowledgement.js';
 export type { AlarmRowStyle, AlarmSeverity, AlarmState, AlarmTimes } from './alarm.js';
 export {
   ALARM_CRITICAL_MIN,
@@ -13,6 +22,25 @@ export {
   SEVERITY_TONE,
 } from './alarm.js';
 export { hasBit } from './bits.js';
+export type { CardInput, CardState } from './card.js';
+export { CARD_STATE_TONE, cardState } from './card.js';
+export type { ChartLineScale, LineStyle } from './chart.js';
+export {
+  CHART_Y_RANGE_PERCENT,
+  GAS_PREDICTION_WINDOW_MIN,
+  groupLinesByScale,
+  LINE_STYLES,
+  OVERVIEW_GRAPH_DEFAULT_MIN,
+  PANEL_AXIS_RANGE_PERCENT,
+  scaleKey,
+} from './chart.js';
+export type { CommandStatusDisplay, CommandWaitInput } from './command.js';
+export {
+  COMMAND_STATUS,
+  commandSendDisabled,
+  commandStatus,
+  isCommandFinished,
+} from './command.js';
 export type { CommunicationInput, CommunicationSummary } from './communication.js';
 export {
   communicationSummary,
@@ -60,6 +88,10 @@ export {
   normalizeDeviceType,
   siteTitle,
 } from './device.js';
+export type { EnergyVariation } from './energy.js';
+export { averageEnergy, energyValue, energyVariation } from './energy.js';
+export type { EquipmentStatusDisplay } from './equipmentStatus.js';
+export { equipmentStatus } from './equipmentStatus.js';
 export type { NumberFormatOptions } from './format.js';
 export {
   formatNumber,
@@ -75,6 +107,14 @@ export {
   titleCase,
   zeroPad,
 } from './format.js';
+export {
+  canStepFuelDateForward,
+  fuelConfigEnabled,
+  parseFuelLitres,
+  stepFuelDate,
+  validateFuelLitres,
+  validateReferenceValue,
+} from './fuel.js';
 export type { GeneratorMode, GeneratorStatus } from './generator.js';
 export {
   GENERATOR_MODES,
@@ -87,6 +127,20 @@ export {
   isGeneratorRunning,
   UNKNOWN_GENERATOR_MODE,
 } from './generator.js';
+export type { HealthPlanList, HealthPlanView } from './healthPlan.js';
+export { HEALTH_PLAN_INITIAL, nextHealthPlanToggle, toggleHealthPlanList } from './healthPlan.js';
+export type { DigitalInputState, StatusBit, StatusFlag } from './inverter.js';
+export {
+  activeInverterStatus,
+  DIGITAL_INPUT_COUNT,
+  INVERTER_STATUS_BITS,
+  inverterAutomation,
+  inverterAutomationTone,
+  inverterDigitalInputs,
+  inverterStatusFlags,
+} from './inverter.js';
+export type { LandingTarget } from './landing.js';
+export { CUSTOMER_HOME_SYSTEM_ID, landingTarget } from './landing.js';
 export type { Breakpoint, MobileHiddenColumn } from './layout.js';
 export {
   BREAKPOINTS,
@@ -98,6 +152,8 @@ export {
   navExpandsOnHover,
   swipeThresholdPx,
 } from './layout.js';
+export type { MapPinColor } from './mapPin.js';
+export { MAP_MAX_ZOOM, MAP_PIN_SIZE_PX, MAP_PIN_TONE, mapPinColor } from './mapPin.js';
 export type { MessageKey } from './messages.js';
 export {
   ackConfirmMessage,
@@ -121,6 +177,29 @@ export {
   shouldAutoRefresh,
   shouldLoadMore,
 } from './paging.js';
+export type { Period, PeriodChoice, PeriodPreset } from './period.js';
+export {
+  CUSTOM_PERIOD,
+  chartDefaultWindow,
+  energyDefaultWindow,
+  FUEL_LISTING_DAYS,
+  fuelListingDefaultWindow,
+  historyDefaultWindow,
+  isPeriodPreset,
+  PERIOD_COMBO,
+  PERIOD_PRESET_LABELS,
+  PERIOD_PRESETS,
+  periodPreset,
+} from './period.js';
+export { COMMAND_RIGHT_ID, hasAccess, hasCommandRight } from './permissions.js';
+export type { PlantSort, PlantSortKeys } from './plantSort.js';
+export {
+  DEFAULT_PLANT_SORT,
+  PLANT_SORT_LABELS,
+  PLANT_SORTS,
+  parsePlantSort,
+  plantComparator,
+} from './plantSort.js';
 export { cleanQuery, queryString } from './query.js';
 export {
   fuelLevelDisplay,
@@ -130,6 +209,50 @@ export {
   isInvalidReading,
   signalDisplay,
 } from './readings.js';
+export type { ReportColumnFormat, ReportGroup } from './report.js';
+export {
+  formatReportCell,
+  isDateColumn,
+  MONTHLY_REPORT_GROUP,
+  REPORT_GROUPS,
+  REPORT_INTERVAL_MIN,
+  REPORT_PRESET_TABLE_ID,
+} from './report.js';
+export type { SwitchPosition } from './switch.js';
+export {
+  groupSwitchState,
+  MAINS_ABNORMAL_BIT,
+  MAINS_SWITCH_CLOSED_BIT,
+  mainsStatus,
+  mainsStatusTone,
+  mainsSwitchState,
+  SWITCH_CLOSED_BIT,
+  SWITCH_OPEN_BIT,
+  switchState,
+  switchTone,
+} from './switch.js';
+export type { TankColor, TankLevelBand } from './tank.js';
+export {
+  TANK_ATTENTION_MIN,
+  TANK_COLOR_TONE,
+  TANK_CRITICAL_MIN,
+  TANK_FIELD_LABELS,
+  TANK_LEGEND,
+  TANK_LEVEL_BANDS,
+  TANK_VALVE_CLOSED,
+  tankColor,
+  tankLevelBand,
+  tankLevelPercent,
+  tankStatus,
+} from './tank.js';
+export {
+  isPrimeGeneratorCritical,
+  LOAD_SPEED_ATTENTION_MIN,
+  LOAD_SPEED_CRITICAL_MIN,
+  loadSpeedSeverity,
+  PRIME_GENERATOR_CRITICAL_MIN,
+  powerPercentSeverity,
+} from './thresholds.js';
 export type { PanelKind } from './timing.js';
 export {
   COMMAND_HISTORY_REFRESH_MS,
@@ -158,6 +281,19 @@ export {
 } from './timing.js';
 export type { Tone } from './tone.js';
 export { isTone, TONES } from './tone.js';
+export type { BreakerState } from './ups.js';
+export {
+  UPS_ALARM_BITS,
+  UPS_MODE_BITS,
+  UPS_PARALLEL_BIT,
+  UPS_PARALLEL_LABEL,
+  UPS_QUADRO_BIT,
+  UPS_UNITARY_LABEL,
+  upsAlarms,
+  upsBreakerState,
+  upsModeMessages,
+  upsQuadroFlag,
+} from './ups.js';
 export type {
   FuelConfigRow,
   FuelEntryRow,

@@ -1,1 +1,157 @@
-export {};
+import { readFileSync } from 'node:fs';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createAccessTokens } from './auth/accessTokens.js';
+import { createAuthenticator } from './auth/authenticator.js';
+import { resolveJwtSecret } from './auth/jwtSecret.js';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/loginLimiter.js';
+import type { Config } from './config.js';
+import { EventBus } from './events/eventBus.js';
+import { requireBearer } from './plugins/bearerAuth.js';
+import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
+import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
+import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
+import { eventRoutes } from './routes/events.js';
+import { healthRoutes } from './routes/health.js';
+import { oauthRoutes } from './routes/oauth.js';
+import type { AppServices } from './routes/services.js';
+import { userRoutes } from './routes/user.js';
+import type { Store } from './store/database.js';
+
+export type { AppServices } from './routes/services.js';
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  /** Live events; one is created when omitted. Share it with ingest and the alarm engine. */
+  bus?: EventBus;
+  /** Fastify logger: false in tests; defaults to pino at `config.logLevel`. */
+  logger?: FastifyServerOptions['logger'];
+  loginLimits?: LoginLimits;
+  /** SSE heartbeat period (tests shorten it). */
+  eventsHeartbeatMs?: number;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Names of the query parameters its schema declares. */
+  querystring: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for tests and diagnostics. */
+    routeCatalog: RouteEntry[];
+    bus: EventBus;
+  }
+}
+
+export const VERSION: string = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    return String(pkg.version ?? '0.0.0');
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+function defaultLogger(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    serializers: {
+      req(request) {
+        return {
+          method: request.method,
+          // The event stream may carry the token in its query: never log it.
+          url: request.url.replace(/([?&]access_token=)[^&]*/g, '$1***'),
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}
+
+/**
+ * The HTTP app as a plugin: routes, auth, errors, docs and the console's
+ * files. It never listens (see server.ts); tests drive it with `inject`.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, store } = options;
+  usePortugueseValidationMessages();
+
+  const app = Fastify({
+    logger: options.logger === undefined ? defaultLogger(config) : options.logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1 << 20,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const bus = options.bus ?? new EventBus((error) => app.log.error({ err: error }, 'eventos'));
+  const accessTokens = createAccessTokens(
+    await resolveJwtSecret(store.db, config.jwtSecret),
+    config.accessTokenTtlSeconds,
+  );
+  const services: AppServices = {
+    config,
+    store,
+    bus,
+    accessTokens,
+    authenticator: createAuthenticator({ db: store.db, accessTokens }),
+    loginLimiter: new LoginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
+  };
+
+  app.decorate('bus', bus);
+  app.decorate('routeCatalog', [] as RouteEntry[]);
+  app.decorateRequest('user', null);
+  app.decorateRequest('tokenExpiresAt', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+    for (const method of methods) {
+      app.routeCatalog.push({
+        method,
+        url: route.url,
+        querystring: Object.keys(query?.shape ?? {}),
+      });
+    }
+  });
+
+  await app.register(formbody);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerOpenApi(app, VERSION);
+
+  // Public: sign-in, health, docs.
+  await app.register(oauthRoutes, services);
+  await app.register(healthRoutes, { ...services, version: VERSION });
+  await app.register(docsRoutes);
+
+  // Everything else under /api needs a bearer token.
+  await app.register(
+    async (api) => {
+      requireBearer(api, services.authenticator);
+      await api.register(userRoutes, services);
+      await api.register(eventRoutes, { ...services, heartbeatMs: options.eventsHeartbeatMs });
+    },
+    { prefix: '/api' },
+  );
+
+  if (webAppAvailable(config.webDist)) {
+    await registerWebApp(app, config.webDist);
+  } else {
+    app.log.warn({ webDist: config.webDist }, 'console web não encontrado: só a API será servida');
+  }
+
+  await app.ready();
+  return app;
+}

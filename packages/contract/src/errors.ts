@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const errorBody = z.object({
   error: z.string(),
   error_description: z.string().optional(),
+  /** Validation failures: which field and why (pt-BR). */
+  detalhes: z.array(z.object({ campo: z.string(), mensagem: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

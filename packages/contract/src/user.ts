@@ -1,3 +1,4 @@
+import { MESSAGES } from '@vigia/domain';
 import { z } from 'zod';
 
 /** A client system the user may see (spec 001 §3 User). */
@@ -22,18 +23,25 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+/** Shortest new password `/api/User/alterarSenha` accepts. */
+export const MIN_PASSWORD_LENGTH = 8;
+
 /** `/api/User/alterarSenha` (POST): current password, new one and its confirmation. */
 export const changePasswordRequest = z
   .object({
     senhaAtual: z.string().min(1).max(200),
-    novaSenha: z.string().min(4, 'A nova senha deve ter ao menos 4 caracteres.').max(200),
+    novaSenha: z.string().min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort).max(200),
     confirmacao: z.string().max(200),
   })
   .refine((v) => v.novaSenha === v.confirmacao, {
-    message: 'A confirmação não confere com a nova senha.',
+    message: MESSAGES.passwordMismatch,
     path: ['confirmacao'],
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** Success of `/api/User/alterarSenha`: `mensagem` is 'Senha alterada com sucesso!'. */
+export const changePasswordResponse = z.object({ mensagem: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
 /** `GET /api/User/listatipos?sisid=`: device totals per type of one system. */
 export const listaTiposQuery = z.object({ sisid: z.coerce.number().int().nonnegative() });

@@ -1,32 +1,11 @@
+import type { LiveEvent } from '@vigia/contract';
+
 /**
  * Live events pushed to browsers over `/api/eventos` (server-sent events).
  * Every event names the system it belongs to so the stream can be filtered
- * to the caller's systems.
+ * to the caller's systems. The wire shape is `liveEvent` in @vigia/contract.
  */
-export type VigiaEvent =
-  | {
-      type: 'occurrence.opened';
-      sisId: number;
-      deviceId: number;
-      occurrenceId: number;
-      critico: number;
-    }
-  | { type: 'occurrence.cleared'; sisId: number; deviceId: number; occurrenceId: number }
-  | {
-      type: 'occurrence.acknowledged';
-      sisId: number;
-      deviceId: number;
-      occurrenceIds: number[];
-      userId: number;
-    }
-  | {
-      type: 'command.status';
-      sisId: number;
-      deviceId: number;
-      commandId: number;
-      statusWebId: number;
-    }
-  | { type: 'readings.updated'; sisId: number; deviceId: number; ts: number; names: string[] };
+export type VigiaEvent = LiveEvent;
 
 export interface EventPublisher {
   publish(event: VigiaEvent): void;

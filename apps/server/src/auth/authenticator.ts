@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import type { AccessTokens } from './accessTokens.js';
+import { isSessionActive } from './refreshTokens.js';
+import { findUserById, type UserContext } from './userContext.js';
+
+/** How long a resolved caller is reused before the store is asked again. */
+const DEFAULT_CACHE_MS = 2_000;
+
+export interface Authenticator {
+  /** The caller behind a bearer token, or undefined: unknown, expired, blocked or signed out. */
+  authenticate(token: string): Promise<(UserContext & { expiresAt: number }) | undefined>;
+  /** Drops cached callers after a sign-out or password change in this process. */
+  forgetUser(userId: number): void;
+}
+
+/**
+ * Verifies the JWT, then checks in the store that the user still exists, is
+ * not blocked and that the session was not revoked. The answer is cached
+ * briefly so a burst of calls costs one lookup; other processes notice a
+ * revocation within the cache time.
+ */
+export function createAuthenticator(options: {
+  db: Kysely<Database>;
+  accessTokens: AccessTokens;
+  cacheMs?: number;
+}): Authenticator {
+  const { db, accessTokens } = options;
+  const cacheMs = options.cacheMs ?? DEFAULT_CACHE_MS;
+  const cache = new Map<string, { at: number; user: Omit<UserContext, 'sessionId'> | null }>();
+
+  const resolve = async (userId: number, sessionId: string) => {
+    const key = `${userId}:${sessionId}`;
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < cacheMs) return hit.user;
+    const [user, active] = await Promise.all([
+      findUserById(db, userId),
+      isSessionActive(db, sessionId),
+    ]);
+    const value =
+      user && !user.blocked && active
+        ? {
+            id: user.id,
+            login: user.login,
+            nome: user.nome,
+            acesso: user.acesso,
+            direitos_id: user.direitos_id,
+            administrator: user.administrator,
+            systemIds: user.systemIds,
+          }
+        : null;
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, { at: now, user: value });
+    return value;
+  };
+
+  return {
+    async authenticate(token) {
+      const claims = await accessTokens.verify(token);
+      if (!claims) return undefined;
+      const user = await resolve(claims.userId, claims.sessionId);
+      if (!user) return undefined;
+      return { ...user, sessionId: claims.sessionId, expiresAt: claims.expiresAt };
+    },
+    forgetUser(userId) {
+      for (const key of cache.keys()) {
+        if (key.startsWith(`${userId}:`)) cache.delete(key);
+      }
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx) => {
+    if (['1', 'true', 'on', 'yes', 'sim'].includes(value)) return true;
+    if (['0', 'false', 'off', 'no', 'nao', 'não'].includes(value)) return false;
+    ctx.addIssue({
+      code: 'custom',
+      message: `esperado on/off (1/0, true/false), recebido '${value}'`,
+    });
+    return z.NEVER;
+  });
+
+const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const env = z.object({
+  PORT: integer(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:data/vigia.db')
+    .refine((url) => /^(sqlite:|postgres(ql)?:\/\/)/.test(url), {
+      message: "use 'sqlite:<caminho>' ou 'postgres://…'",
+    }),
+  MQTT_URL: z
+    .string()
+    .optional()
+    .refine((url) => url === undefined || /^(mqtts?|wss?|tcp):\/\//.test(url), {
+      message: "use 'mqtt://host:porta' (ou mqtts://, ws://, wss://)",
+    }),
+  VIGIA_DEMO: flag.default(true),
+  VIGIA_SIMULATOR: flag.optional(),
+  VIGIA_SEED: integer(0, 2 ** 31 - 1).default(1),
+  VIGIA_ACCESS_TOKEN_TTL: integer(1, 24 * 3600).default(900),
+  VIGIA_REFRESH_TOKEN_TTL: integer(60, 365 * 24 * 3600).default(30 * 24 * 3600),
+  VIGIA_JWT_SECRET: z.string().min(32, 'precisa de ao menos 32 caracteres').optional(),
+  VIGIA_WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  VIGIA_TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<absolute path>` or `postgres://…`. */
+  databaseUrl: string;
+  /** Unset: readings are ingested in process, no broker. */
+  mqttUrl: string | undefined;
+  /** Seed the demo fleet and the demo users (known passwords: never in production). */
+  demo: boolean;
+  simulator: boolean;
+  seed: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Unset: a random secret is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  /** Absolute path of the built SPA; served only when the folder exists. */
+  webDist: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Empty values count as unset, so `VAR= npm start` behaves like no VAR at all. */
+function definedOnly(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value.trim() !== '') out[key] = value;
+  }
+  return out;
+}
+
+function absoluteSqliteUrl(url: string, cwd: string): string {
+  if (!url.startsWith('sqlite:')) return url;
+  const path = url.slice('sqlite:'.length);
+  if (path === ':memory:' || isAbsolute(path)) return url;
+  return `sqlite:${resolve(cwd, path)}`;
+}
+
+/** Reads the environment once; throws `ConfigError` naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = env.safeParse(definedOnly(source));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: absoluteSqliteUrl(e.DATABASE_URL, cwd),
+    mqttUrl: e.MQTT_URL,
+    demo: e.VIGIA_DEMO,
+    simulator: e.VIGIA_SIMULATOR ?? e.VIGIA_DEMO,
+    seed: e.VIGIA_SEED,
+    accessTokenTtlSeconds: e.VIGIA_ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.VIGIA_REFRESH_TOKEN_TTL,
+    jwtSecret: e.VIGIA_JWT_SECRET,
+    webDist: resolve(cwd, e.VIGIA_WEB_DIST),
+    trustProxy: e.VIGIA_TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

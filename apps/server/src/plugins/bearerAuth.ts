@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Authenticator } from '../auth/authenticator.js';
+import { invalidToken } from './httpError.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Accept the access token as `?access_token=` too. Only for the event
+     * stream: EventSource cannot set headers. A URL can end up in proxy logs,
+     * which is why the token is short-lived and the stream ends at its expiry.
+     */
+    allowQueryToken?: boolean;
+  }
+  interface FastifyRequest {
+    /** Expiry (epoch seconds) of the access token that authenticated the request. */
+    tokenExpiresAt: number | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+    return match?.[1];
+  }
+  if (request.routeOptions.config.allowQueryToken) {
+    const token = (request.query as { access_token?: unknown } | undefined)?.access_token;
+    if (typeof token === 'string' && token.length > 0) return token;
+  }
+  return undefined;
+}
+
+/**
+ * Every route registered in `scope` (and its children) needs a valid access
+ * token; without one the answer is 401 `{ "error": "invalid_token" }`.
+ */
+export function requireBearer(scope: FastifyInstance, authenticator: Authenticator): void {
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ bearer: [] }] };
+  });
+  scope.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    const user = token ? await authenticator.authenticate(token) : undefined;
+    if (!user) throw invalidToken();
+    const { expiresAt, ...context } = user;
+    request.user = context;
+    request.tokenExpiresAt = expiresAt;
+  });
+}

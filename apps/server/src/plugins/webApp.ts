@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+
+export function webAppAvailable(root: string): boolean {
+  return existsSync(join(root, 'index.html'));
+}
+
+/**
+ * Serves the built console. Vite's hashed files under `assets/` never change
+ * and are cached for a year; `index.html` is revalidated on every load so a
+ * new release is picked up. `.br`/`.gz` siblings are sent when present and
+ * accepted; other responses are compressed by @fastify/compress.
+ */
+export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    serveDotFiles: false,
+    setHeaders(res, path) {
+      const file = relative(root, path);
+      const cache = file.startsWith(`assets${sep}`)
+        ? IMMUTABLE
+        : /(^|[\\/])index\.html(\.br|\.gz)?$/.test(file)
+          ? REVALIDATE
+          : SHORT;
+      res.setHeader('cache-control', cache);
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { EVENTS_HEARTBEAT_MS, EVENTS_PATH, EVENTS_RETRY_MS, errorBody } from '@vigia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/scope.js';
+import type { VigiaEvent } from '../events/types.js';
+import type { AppServices } from './services.js';
+
+/** A client this far behind (bytes not yet taken by the socket) is dropped. */
+const MAX_BACKLOG_BYTES = 1 << 20;
+
+export interface EventRouteOptions extends AppServices {
+  heartbeatMs?: number;
+}
+
+/**
+ * `GET /api/eventos`: the caller's live events as server-sent events. The
+ * stream ends when the access token expires (the browser reconnects with a
+ * fresh one) and when the server shuts down.
+ */
+export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app, options) => {
+  const { bus } = options;
+  const heartbeatMs = options.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
+  const open = new Set<() => void>();
+
+  app.addHook('preClose', async () => {
+    for (const close of [...open]) close();
+  });
+
+  app.get(
+    EVENTS_PATH.replace(/^\/api/, ''),
+    {
+      config: { allowQueryToken: true },
+      schema: {
+        tags: ['eventos'],
+        summary: 'Eventos ao vivo (text/event-stream) dos sistemas do usuário',
+        description:
+          'Cada mensagem traz em `data:` um `LiveEvent` em JSON. EventSource não envia ' +
+          'cabeçalhos, por isso o token também é aceito em `?access_token=` (fica em logs de ' +
+          'proxies: o token é de curta duração e o fluxo termina quando ele expira).',
+        querystring: z.object({ access_token: z.string().optional() }),
+        response: {
+          200: z.string().describe('text/event-stream'),
+          401: errorBody,
+        },
+      },
+    },
+    (request, reply) => {
+      const user = currentUser(request);
+      const systems = new Set(user.systemIds);
+      const socket = reply.raw;
+      reply.hijack();
+      socket.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      socket.write(`retry: ${EVENTS_RETRY_MS}\n: conectado\n\n`);
+
+      let sequence = 0;
+      let closed = false;
+      const write = (chunk: string) => {
+        if (closed) return;
+        if (socket.writableLength > MAX_BACKLOG_BYTES) {
+          request.log.warn({ userId: user.id }, 'eventos: cliente lento desconectado');
+          close();
+          return;
+        }
+        socket.write(chunk);
+      };
+      const onEvent = (event: VigiaEvent) => {
+        if (!systems.has(event.sisId)) return;
+        sequence += 1;
+        write(`id: ${sequence}\ndata: ${JSON.stringify(event)}\n\n`);
+      };
+      const unsubscribe = bus.subscribe(onEvent);
+      const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
+      const expiresInMs = request.tokenExpiresAt
+        ? Math.max(0, request.tokenExpiresAt * 1000 - Date.now())
+        : 0;
+      const expiry = setTimeout(() => close(), Math.min(expiresInMs, 2 ** 31 - 1));
+
+      function close() {
+        if (closed) return;
+        closed = true;
+        open.delete(close);
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        unsubscribe();
+        socket.end();
+      }
+      open.add(close);
+      // The response's `close`, not the request's: the latter fires once a GET is read.
+      socket.on('close', close);
+      socket.on('error', close);
+    },
+  );
+};

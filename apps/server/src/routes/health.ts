@@ -1,0 +1,49 @@
+import { healthResponse } from '@vigia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { AppServices } from './services.js';
+
+const DB_TIMEOUT_MS = 2_000;
+const startedAt = Date.now();
+
+/** `GET /api/health`, without a token: for load balancers and the start script. */
+export const healthRoutes: FastifyPluginAsyncZod<AppServices & { version: string }> = async (
+  app,
+  { store, version },
+) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['operação'],
+        summary: 'Saúde do servidor e do banco de dados',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      let databaseMs: number | null = null;
+      try {
+        await Promise.race([
+          sql`select 1`.execute(store.db),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS).unref(),
+          ),
+        ]);
+        databaseMs = Math.round((performance.now() - started) * 100) / 100;
+      } catch (error) {
+        request.log.error({ err: error }, 'health: banco de dados não respondeu');
+      }
+      return reply
+        .code(databaseMs === null ? 503 : 200)
+        .header('cache-control', 'no-store')
+        .send({
+          status: databaseMs === null ? 'indisponivel' : 'ok',
+          database: store.dialect,
+          databaseMs,
+          uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+          version,
+        });
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * `GET /api/eventos`: server-sent events, one JSON `LiveEvent` per `data:` line
+ * (default `message` event, `id:` a per-connection sequence). Filtered to the
+ * caller's systems. Comment lines (`: ping`) every 15 s keep proxies open.
+ *
+ * EventSource cannot send headers, so the stream also accepts the access token
+ * as `?access_token=`. The stream ends when that token expires; the client
+ * reopens it with its current token.
+ */
+export const EVENTS_PATH = '/api/eventos';
+export const EVENTS_HEARTBEAT_MS = 15_000;
+/** `retry:` hint sent first: how long the browser waits before reconnecting. */
+export const EVENTS_RETRY_MS = 3_000;
+
+const id = z.number().int();
+
+export const liveEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('occurrence.opened'),
+    sisId: id,
+    deviceId: id,
+    occurrenceId: id,
+    critico: z.number().int(),
+  }),
+  z.object({ type: z.literal('occurrence.cleared'), sisId: id, deviceId: id, occurrenceId: id }),
+  z.object({
+    type: z.literal('occurrence.acknowledged'),
+    sisId: id,
+    deviceId: id,
+    occurrenceIds: z.array(id),
+    userId: id,
+  }),
+  z.object({
+    type: z.literal('command.status'),
+    sisId: id,
+    deviceId: id,
+    commandId: id,
+    statusWebId: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('readings.updated'),
+    sisId: id,
+    deviceId: id,
+    /** Epoch seconds of the newest reading. */
+    ts: z.number(),
+    names: z.array(z.string()),
+  }),
+]);
+export type LiveEvent = z.infer<typeof liveEvent>;
+export type LiveEventType = LiveEvent['type'];

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  communicationSummary,
+  freshnessLabel,
+  isOnline,
+  isStale,
+  isSynopticStale,
+  METER_STALE_AFTER_MIN,
+  STALE_AFTER_MIN,
+  SYNOPTIC_STALE_AFTER_MIN,
+} from './communication.js';
+
+const NOW = 1_700_000_000;
+const minAgo = (m: number) => NOW - m * 60;
+
+describe('isOnline: resumoComunicacao is online, or the reading is under 30 minutes old (180 for meters)', () => {
+  it.each([
+    [
+      "resumoComunicacao 'online' is online",
+      { resumoComunicacao: 'online', lastReadingTs: null },
+      true,
+    ],
+    ["resumoComunicacao 'Online ' is online", { resumoComunicacao: 'Online ' }, true],
+    [
+      'a reading 29 minutes old is online',
+      { resumoComunicacao: 'offline', lastReadingTs: minAgo(29) },
+      true,
+    ],
+    [
+      'a reading 30 minutes old is offline',
+      { resumoComunicacao: 'offline', lastReadingTs: minAgo(30) },
+      false,
+    ],
+    [
+      'a meter reading 179 minutes old is online',
+      { lastReadingTs: minAgo(179), isMeter: true },
+      true,
+    ],
+    [
+      'a meter reading 180 minutes old is offline',
+      { lastReadingTs: minAgo(180), isMeter: true },
+      false,
+    ],
+    [
+      'no reading and no summary is offline',
+      { resumoComunicacao: null, lastReadingTs: null },
+      false,
+    ],
+    [
+      "'>1 dia offline' with an old reading is offline",
+      { resumoComunicacao: '>1 dia offline', lastReadingTs: minAgo(2000) },
+      false,
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(isOnline(input, NOW)).toBe(expected);
+  });
+
+  it('limits are 30, 180 and 20 minutes', () => {
+    expect([STALE_AFTER_MIN, METER_STALE_AFTER_MIN, SYNOPTIC_STALE_AFTER_MIN]).toEqual([
+      30, 180, 20,
+    ]);
+  });
+});
+
+describe("isStale: data older than 30 minutes is stale ('DESATUALIZADO')", () => {
+  it.each([
+    ['under 30 minutes is fresh', minAgo(29.9), undefined, false],
+    ['30 minutes is stale', minAgo(30), undefined, true],
+    ['no timestamp is stale', null, undefined, true],
+    ['a custom limit applies', minAgo(50), 60, false],
+  ])('%s', (_name, ts, limit, expected) => {
+    expect(isStale(ts, NOW, limit)).toBe(expected);
+  });
+
+  it.each([
+    [minAgo(19), false],
+    [minAgo(20), true],
+    [null, true],
+  ])('a synoptic is stale after 20 minutes (ts %s: %s)', (ts, expected) => {
+    expect(isSynopticStale(ts, NOW)).toBe(expected);
+  });
+});
+
+describe('communicationSummary: what the server puts in resumoComunicacao', () => {
+  it.each([
+    ['a reading under 30 min is online', minAgo(1), 'online'],
+    ['a reading in the future (clock skew) is online', NOW + 60, 'online'],
+    ['30 minutes is offline', minAgo(30), 'offline'],
+    ['exactly 24 hours is offline', minAgo(24 * 60), 'offline'],
+    ["over 24 hours is '>1 dia offline'", minAgo(24 * 60 + 1), '>1 dia offline'],
+    ["no reading is 'nunca comunicou'", null, 'nunca comunicou'],
+  ] as const)('%s', (_name, ts, expected) => {
+    expect(communicationSummary(ts, NOW)).toBe(expected);
+  });
+});
+
+describe('freshnessLabel', () => {
+  it.each([
+    ['fresh data has no label', minAgo(5), null],
+    ["stale data is 'DESATUALIZADO'", minAgo(31), 'DESATUALIZADO'],
+    ["never communicated is 'NUNCA COMUNICOU'", undefined, 'NUNCA COMUNICOU'],
+  ])('%s', (_name, ts, expected) => {
+    expect(freshnessLabel(ts, NOW)).toBe(expected);
+  });
+});

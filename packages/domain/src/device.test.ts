@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_NOMINAL,
+  deviceParams,
+  findInfo,
+  infoValue,
+  lastReadingTs,
+  normalizeDeviceType,
+  siteTitle,
+} from './device.js';
+
+const ALL_500 = { hzn: 500, kwn: 500, rpmn: 500, vccn: 500, vn: 500 };
+
+describe('deviceParams: hzn, kwn, rpmn, vccn, vn default 500 each when none arrive', () => {
+  it.each([
+    ['null', null, ALL_500],
+    ['undefined', undefined, ALL_500],
+    ['an empty list', [], ALL_500],
+    [
+      'every value present',
+      [
+        { nome: 'hzn', valor: 60 },
+        { nome: 'kwn', valor: '250' },
+        { nome: 'rpmn', valor: 1800 },
+        { nome: 'vccn', valor: 24 },
+        { nome: 'VN', valor: 380 },
+      ],
+      { hzn: 60, kwn: 250, rpmn: 1800, vccn: 24, vn: 380 },
+    ],
+    ['one present, the others 500', [{ nome: 'kwn', valor: 100 }], { ...ALL_500, kwn: 100 }],
+    [
+      'null, empty, zero or text values count as absent',
+      [
+        { nome: 'hzn', valor: null },
+        { nome: 'kwn', valor: '' },
+        { nome: 'rpmn', valor: 0 },
+        { nome: 'vccn', valor: 'abc' },
+      ],
+      ALL_500,
+    ],
+  ])('%s', (_name, params, expected) => {
+    expect(deviceParams(params)).toEqual(expected);
+    expect(DEFAULT_NOMINAL).toBe(500);
+  });
+});
+
+describe("normalizeDeviceType: tipo lower-cased, default 'previsao'", () => {
+  it.each([
+    ['Gerador', 'gerador'],
+    [' QTA ', 'qta'],
+    ['', 'previsao'],
+    [null, 'previsao'],
+    [undefined, 'previsao'],
+  ])('%s → %s', (tipo, expected) => {
+    expect(normalizeDeviceType(tipo)).toBe(expected);
+  });
+});
+
+describe("siteTitle: the device's asset number, plus ' - ' and the location name when inside a plant", () => {
+  it.each([
+    ['GMG1', 'Usina Norte', true, 'GMG1 - Usina Norte'],
+    ['GMG1', 'Usina Norte', false, 'GMG1'],
+    ['GMG2', null, true, 'GMG2'],
+    [null, 'Usina', false, ''],
+  ])('%s / %s / inside %s → %s', (patrimonio, local, inside, expected) => {
+    expect(siteTitle(patrimonio, local, inside)).toBe(expected);
+  });
+});
+
+describe('device infos', () => {
+  const infos = [
+    { nome: 'kW', unidade: 'kW', valorAtual: { valor: 120, ts: 100 } },
+    { nome: 'Hz', valorAtual: { valor: 60, ts: 300 } },
+    { nome: 'Vab', valorAtual: { valor: null, ts: 200 } },
+    { nome: 'RPM', valorAtual: null },
+  ];
+
+  it.each([
+    ['kW', 120],
+    ['KW', 120],
+    ['Hz', 60],
+    ['Vab', null],
+    ['RPM', null],
+    ['Ia', null],
+  ])('infoValue(%s) is %s', (nome, expected) => {
+    expect(infoValue(infos, nome)).toBe(expected);
+  });
+
+  it('findInfo prefers the exact name', () => {
+    const both = [
+      { nome: 'po', valorAtual: { valor: 1, ts: 1 } },
+      { nome: 'PO', valorAtual: { valor: 2, ts: 1 } },
+    ];
+    expect(findInfo(both, 'PO')?.valorAtual?.valor).toBe(2);
+    expect(findInfo(null, 'PO')).toBeUndefined();
+  });
+
+  it('lastReadingTs is the newest reading', () => {
+    expect(lastReadingTs(infos)).toBe(300);
+    expect(lastReadingTs([])).toBeNull();
+    expect(lastReadingTs(undefined)).toBeNull();
+  });
+});

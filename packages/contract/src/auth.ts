@@ -31,6 +31,8 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 export const oauthError = z.object({
   error: z.string(),
   error_description: z.string().optional(),
+  /** `invalid_request`: which form fields are wrong and why (pt-BR). */
+  detalhes: z.array(z.object({ campo: z.string(), mensagem: z.string() })).optional(),
 });
 export type OAuthError = z.infer<typeof oauthError>;
 

@@ -107,7 +107,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
       },
     },
     async (request, reply) => {
-      const raw = (request.body ?? {}) as Record<string, unknown>;
+      if (typeof request.body !== 'object' || request.body === null) {
+        return fail(reply, 400, 'invalid_request', MESSAGES.invalidRequest);
+      }
+      const raw = request.body as Record<string, unknown>;
       const client = identifyClient(request, raw.client_id);
       if (!client.ok) {
         if (client.viaBasic) reply.header('www-authenticate', 'Basic realm="vigia"');
@@ -181,7 +184,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
           'Aceita o token de acesso (Authorization: Bearer) e/ou `refresh_token` no corpo; ' +
           'sem nenhum dos dois válidos responde 401 invalid_token.',
         security: [{ bearer: [] }, {}],
-        body: logoutRequest.optional(),
+        body: logoutRequest.nullish(),
         response: { 204: z.null(), 401: errorBody },
       },
     },

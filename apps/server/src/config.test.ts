@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded start: port 8080, SQLite under data/, demo and simulator on', () => {
+    const config = loadConfig({}, '/srv/vigia');
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'sqlite:/srv/vigia/data/vigia.db',
+      mqttUrl: undefined,
+      demo: true,
+      simulator: true,
+      seed: 1,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 24 * 3600,
+      jwtSecret: undefined,
+      webDist: '/srv/vigia/apps/web/dist',
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('the simulator follows VIGIA_DEMO unless set on its own', () => {
+    expect(loadConfig({ VIGIA_DEMO: '0' }).simulator).toBe(false);
+    expect(loadConfig({ VIGIA_DEMO: 'off', VIGIA_SIMULATOR: 'on' }).simulator).toBe(true);
+    expect(loadConfig({ VIGIA_SIMULATOR: 'false' })).toMatchObject({
+      demo: true,
+      simulator: false,
+    });
+  });
+
+  it('keeps PostgreSQL URLs and absolute SQLite paths as given', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/vigia' }).databaseUrl).toBe(
+      'postgres://u@db:5432/vigia',
+    );
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/vigia.db' }).databaseUrl).toBe(
+      'sqlite:/var/lib/vigia.db',
+    );
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', MQTT_URL: ' ' })).toMatchObject({
+      port: 8080,
+      mqttUrl: undefined,
+    });
+  });
+
+  it('names every bad variable in one error', () => {
+    const bad = () =>
+      loadConfig({
+        PORT: 'oito',
+        DATABASE_URL: 'mysql://x',
+        VIGIA_DEMO: 'talvez',
+        VIGIA_JWT_SECRET: 'curto',
+        MQTT_URL: 'http://broker',
+        LOG_LEVEL: 'verbose',
+      });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'VIGIA_DEMO',
+        'VIGIA_JWT_SECRET',
+        'MQTT_URL',
+        'LOG_LEVEL',
+      ]) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('accepts short token lifetimes for tests and rejects zero', () => {
+    expect(loadConfig({ VIGIA_ACCESS_TOKEN_TTL: '2' }).accessTokenTtlSeconds).toBe(2);
+    expect(() => loadConfig({ VIGIA_ACCESS_TOKEN_TTL: '0' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,143 @@
+import { EVENTS_RETRY_MS } from '@vigia/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testStoreAvailable } from '../store/testStore.js';
+import { isEvent, openEventStream } from '../test/sse.js';
+import { startTestApp, type TestApp } from '../test/testApp.js';
+
+const available = await testStoreAvailable();
+
+describe.skipIf(!available)('GET /api/eventos', () => {
+  let t: TestApp;
+  let base: string;
+  let demoSystems: number[];
+  let clienteSystem: number;
+  let otherSystem: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ eventsHeartbeatMs: 200 });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('sem porta');
+    base = `http://127.0.0.1:${address.port}`;
+    const systemsOf = async (login: string) =>
+      (
+        await t.store.db
+          .selectFrom('user_systems')
+          .innerJoin('users', 'users.id', 'user_systems.user_id')
+          .select('system_id')
+          .where('users.login', '=', login)
+          .execute()
+      ).map((r) => r.system_id);
+    demoSystems = await systemsOf('demo');
+    const cliente = await systemsOf('cliente');
+    clienteSystem = cliente[0] as number;
+    otherSystem = demoSystems.find((id) => !cliente.includes(id)) as number;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('streams the caller’s events only, with a retry hint and heartbeats', async () => {
+    const { access_token } = await t.login('cliente');
+    const stream = await openEventStream(`${base}/api/eventos`, {
+      authorization: `Bearer ${access_token}`,
+    });
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(stream.headers.get('cache-control')).toContain('no-cache');
+      expect((await stream.waitFor((m) => m.retry !== undefined)).retry).toBe(EVENTS_RETRY_MS);
+
+      t.app.bus.publish({
+        type: 'occurrence.cleared',
+        sisId: otherSystem,
+        deviceId: 1,
+        occurrenceId: 1,
+      });
+      t.app.bus.publish({
+        type: 'occurrence.opened',
+        sisId: clienteSystem,
+        deviceId: 2,
+        occurrenceId: 99,
+        critico: 1,
+      });
+      const mine = await stream.waitFor(isEvent('occurrence.opened'));
+      expect(JSON.parse(mine.data as string)).toMatchObject({
+        sisId: clienteSystem,
+        occurrenceId: 99,
+      });
+      expect(mine.id).toBe('1');
+      await stream.waitFor((m) => m.comment === 'ping', 2_000);
+      expect(stream.events().map((e) => e.sisId)).toEqual([clienteSystem]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('accepts ?access_token= for EventSource, which cannot send headers', async () => {
+    const { access_token } = await t.login('demo');
+    const stream = await openEventStream(`${base}/api/eventos?access_token=${access_token}`);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.waitFor((m) => m.retry !== undefined);
+      t.app.bus.publish({
+        type: 'readings.updated',
+        sisId: otherSystem,
+        deviceId: 5,
+        ts: 1_700_000_000,
+        names: ['kW'],
+      });
+      await stream.waitFor(isEvent('readings.updated', (e) => e.sisId === otherSystem));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('unsubscribes when the client goes away', async () => {
+    // Streams of the tests before may still be unsubscribing.
+    await expect.poll(() => t.app.bus.listenerCount, { timeout: 2_000 }).toBe(0);
+    const before = t.app.bus.listenerCount;
+    const stream = await openEventStream(`${base}/api/eventos`, await t.authHeader('demo'));
+    await stream.waitFor((m) => m.retry !== undefined);
+    expect(t.app.bus.listenerCount).toBe(before + 1);
+    stream.close();
+    await expect.poll(() => t.app.bus.listenerCount, { timeout: 2_000 }).toBe(before);
+  });
+});
+
+describe.skipIf(!available)('GET /api/eventos lifetime', () => {
+  it('ends the stream when the access token expires', async () => {
+    const t = await startTestApp({ env: { VIGIA_ACCESS_TOKEN_TTL: '1' } });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('sem porta');
+      const stream = await openEventStream(
+        `http://127.0.0.1:${address.port}/api/eventos`,
+        await t.authHeader('demo'),
+      );
+      expect(stream.status).toBe(200);
+      const started = Date.now();
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(2_500);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('server shutdown ends open streams instead of hanging', async () => {
+    const t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('sem porta');
+    const stream = await openEventStream(
+      `http://127.0.0.1:${address.port}/api/eventos`,
+      await t.authHeader('demo'),
+    );
+    await stream.waitFor((m) => m.retry !== undefined);
+    const started = Date.now();
+    await t.close();
+    await stream.ended;
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});

@@ -1,0 +1,210 @@
+import { ALARM_STATES, type AlarmState, MAX_PAGE_SIZE, MESSAGES } from '@vigia/domain';
+import { z } from 'zod';
+
+/**
+ * Occurrences (alarms and events): spec 000 §3 "Occurrence list query fields",
+ * §7 "Occurrence data" and 001 §3/§4. What each path returns is documented in
+ * apps/server/src/occurrences/README.md.
+ */
+export const OCCURRENCE_PATHS = {
+  /** Every occurrence in scope (history); with `alarmeativo=true` and no paging: the counter. */
+  list: '/api/ocorrencias',
+  /** Alarms needing attention (active or unacknowledged), any scope. */
+  active: '/api/ocorrencias/ativas',
+  /** A device's alarms needing attention (`disp_id` required; default limit 50). */
+  deviceActive: '/api/ocorrencia/dispositivo/id/ativas',
+  /** Every occurrence of a device (`disp_id` required): the panels' preview table. */
+  deviceSelect: '/api/ocorrencia/dispositivo/id/seleciona',
+  /** A site's alarms needing attention (`disp_id` is the site: a site is a device). */
+  siteActive: '/api/ocorrencia/site/id/ativas',
+  /** One system's alarms needing attention (`sisid` required). */
+  systemActive: '/api/ocorrencia/sistema/ativas',
+  /** Alarms needing attention in all the caller's systems. */
+  generalActive: '/api/DataOccurrence/ocorrenciasAtivasGerais',
+  acknowledge: '/api/ocorrencias/reconhece',
+} as const;
+
+export const OCCURRENCE_CONFIG_PATHS = {
+  general: '/api/ConfigurationOccurrence/configurationOccurrenceGeneral',
+  notAcknowledged: '/api/ConfigurationOccurrence/configurationOccurrenceNaoReconhecido',
+  historical: '/api/ConfigurationOccurrence/configurationOccurrenceHistorical',
+  /** `{idSite}` is replaced by the site (device) id. */
+  siteActive: '/api/ConfigurationOccurrence/{idSite}/configurationOccurrenceActive',
+} as const;
+
+/** Longest `filtroTexto` accepted. */
+export const MAX_TEXT_FILTER_LENGTH = 100;
+
+const entityId = z.coerce.number().int().positive();
+/** Epoch seconds, from 1970 up to 2100. */
+const epochSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
+/** Query flags: 'true'/'false' (also 1/0, yes/no, on/off). Absent and false mean the same. */
+const queryFlag = z.stringbool();
+
+/**
+ * `orderBy`: only the activation time is index-backed. Empty, absent,
+ * 'horaAtivacao' or 'horaAtivacao desc': newest first (the default);
+ * 'horaAtivacao asc': oldest first. Case and spacing are not significant.
+ * Parsed to the direction.
+ */
+export const OCCURRENCE_ORDERS = ['horaAtivacao desc', 'horaAtivacao asc'] as const;
+export type OccurrenceOrder = (typeof OCCURRENCE_ORDERS)[number];
+
+const orderBy = z
+  .string()
+  .max(40)
+  .transform((v) => v.trim().replace(/\s+/g, ' ').toLowerCase())
+  .pipe(z.enum(['', 'horaativacao', 'horaativacao desc', 'horaativacao asc']))
+  .transform((v): 'asc' | 'desc' => (v.endsWith(' asc') ? 'asc' : 'desc'));
+
+/**
+ * Query of every occurrence list (spec 000 §3), plus `scdId` and `venueId`
+ * (Vigia's: the spec's single `local_id` is the plant, see the server README).
+ * `limit` above MAX_PAGE_SIZE is capped, not refused.
+ */
+export const occurrenceListQuery = z.object({
+  offSet: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).optional(),
+  filtroTexto: z.string().trim().max(MAX_TEXT_FILTER_LENGTH).optional(),
+  orderBy: orderBy.optional(),
+  /** Period start, epoch seconds (inclusive). */
+  inicio: epochSeconds.optional(),
+  /** Period end, epoch seconds (inclusive). */
+  fim: epochSeconds.optional(),
+  /** Include events. With neither `evento` nor `alarme` true, both kinds are listed. */
+  evento: queryFlag.optional(),
+  /** Include alarms. */
+  alarme: queryFlag.optional(),
+  /** Only alarms still active (not cleared). On `/api/ocorrencias` without paging: the counter. */
+  alarmeativo: queryFlag.optional(),
+  /** A device (site). */
+  disp_id: entityId.optional(),
+  /** A plant (usina). */
+  local_id: entityId.optional(),
+  /** An SCD (Vigia's). */
+  scdId: entityId.optional(),
+  /** A venue (Vigia's). */
+  venueId: entityId.optional(),
+  /** A system; 0 or absent: all the caller's systems. */
+  sisid: z.coerce.number().int().min(0).optional(),
+});
+export type OccurrenceListQuery = z.input<typeof occurrenceListQuery>;
+
+/** Device lists need `disp_id`. */
+export const deviceOccurrenceListQuery = occurrenceListQuery.extend({ disp_id: entityId });
+/** `/api/ocorrencia/sistema/ativas` needs `sisid`. */
+export const systemOccurrenceListQuery = occurrenceListQuery.extend({
+  sisid: z.coerce.number().int().positive(),
+});
+
+export const alarmStateSchema = z.enum(ALARM_STATES as [AlarmState, ...AlarmState[]]);
+
+/** Who acknowledged an occurrence. */
+export const ackUser = z.object({ login: z.string(), nome: z.string() });
+
+/** An occurrence row (spec 000 §3 and 001 §3) with the device's names and the display state. */
+export const occurrenceRow = z.object({
+  id: z.number().int(),
+  /** Severity: 17 and above is critical (spec 001 §4). */
+  critico: z.number().int(),
+  /** The site is the device (spec 000 §2: a device opens as the site route with siteId). */
+  idSite: z.number().int(),
+  idDispositivo: z.number().int(),
+  idSistema: z.number().int(),
+  isEvt: z.boolean(),
+  /** Epoch seconds. */
+  horaAtivacao: z.number().int(),
+  /** Null while active; events carry their own time. */
+  horaDesativacao: z.number().int().nullable(),
+  horaAck: z.number().int().nullable(),
+  nomeAlarme: z.string(),
+  valorFalha: z.number().nullable(),
+  /** valorFalha as a fraction of the rule's limit (shown ×100 by the 'percentage' filter). */
+  percent: z.number().nullable(),
+  ackUsuario: ackUser.nullable(),
+  patrimonio: z.string(),
+  localNome: z.string(),
+  uf: z.string(),
+  /** ISA-18.2 state (`alarmState` of @vigia/domain): colour and label come from the domain. */
+  estado: alarmStateSchema,
+});
+export type OccurrenceRow = z.infer<typeof occurrenceRow>;
+
+export const occurrenceList = z.array(occurrenceRow);
+
+/** `/api/ocorrencias?alarmeativo=true` without `offSet`/`limit`: the active-alarm counter. */
+export const occurrenceCounter = z.object({ total: z.number().int() });
+export type OccurrenceCounter = z.infer<typeof occurrenceCounter>;
+
+export const occurrenceListOrCounter = z.union([occurrenceList, occurrenceCounter]);
+
+/** Most ids one acknowledgement may carry. */
+export const MAX_ACK_IDS = MAX_PAGE_SIZE;
+
+/** `POST /api/ocorrencias/reconhece`. */
+export const acknowledgeBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(MAX_ACK_IDS),
+});
+export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
+
+export const acknowledgeResponse = z.object({
+  /** Acknowledged by this call. */
+  reconhecidas: z.array(z.number().int()),
+  /** In the caller's systems but left as they were: already acknowledged, or events. */
+  inalteradas: z.array(z.number().int()),
+  /** Not found in the caller's systems (nothing done). */
+  naoEncontradas: z.array(z.number().int()),
+});
+export type AcknowledgeResponse = z.infer<typeof acknowledgeResponse>;
+
+/**
+ * Bits of an occurrence configuration's `acesso` (Vigia's reading of spec 001 §6
+ * "occurrence features depend on an occurrence-config access flag").
+ */
+export const OCCURRENCE_ACCESS = {
+  /** Rows can be selected and acknowledged. */
+  reconhecer: 1,
+  /** The history filter (period, text, event and alert flags). */
+  historico: 2,
+  /** The events toggle (active only ↔ active plus events). */
+  eventos: 4,
+} as const;
+
+export const occurrenceColumnType = z.enum([
+  'texto',
+  'numero',
+  'data',
+  'estado',
+  'usuario',
+  'tipo',
+]);
+export type OccurrenceColumnType = z.infer<typeof occurrenceColumnType>;
+
+export const occurrenceColumn = z.object({
+  /** Row field the column shows. */
+  key: z.string(),
+  titulo: z.string(),
+  tipo: occurrenceColumnType,
+  /** Decimals for numeric columns. */
+  casaDecimal: z.number().int().nullable(),
+  /** Shown on mobile (spec 001 §2: the first 7 columns, without date, site, UF, alarm, connection and equipment). */
+  mobile: z.boolean(),
+});
+export type OccurrenceColumn = z.infer<typeof occurrenceColumn>;
+
+export const occurrenceConfig = z.object({
+  nome: z.string(),
+  /** OCCURRENCE_ACCESS bits. */
+  acesso: z.number().int(),
+  /** Number of columns. */
+  total: z.number().int(),
+  /** Page size of the list. */
+  limit: z.number().int(),
+  colunas: z.array(occurrenceColumn),
+});
+export type OccurrenceConfig = z.infer<typeof occurrenceConfig>;
+
+export const siteOccurrenceConfig = occurrenceConfig.extend({ idSite: z.number().int() });
+export type SiteOccurrenceConfig = z.infer<typeof siteOccurrenceConfig>;
+
+export const siteOccurrenceConfigParams = z.object({ idSite: entityId });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import { type CompiledRule, conditionHolds } from '../alarms/rules.js';
 import { hashPassword } from '../auth/password.js';
 import { FleetModel, type Readings } from '../simulator/model.js';
@@ -127,10 +127,9 @@ async function insertMany<T extends keyof Database>(
   chunk = 500,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
-    // biome-ignore lint/suspicious/noExplicitAny: rows are built to match the table's columns.
     await trx
       .insertInto(table)
-      .values(rows.slice(i, i + chunk) as any)
+      .values(rows.slice(i, i + chunk) as unknown as InsertObject<Database, T>[])
       .execute();
   }
 }
@@ -345,7 +344,7 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
       const id = graphicals.length + 1;
       gIds.push(id);
       graphicals.push({ id, tipo: def.tipo, nome: c.nome, tempo_default: 1440 });
-      c.lines.forEach((l, i) =>
+      c.lines.forEach((l, i) => {
         lines.push({
           graphical_id: id,
           tag_nome: l.tag,
@@ -360,8 +359,8 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
           tipo: null,
           scale: null,
           ordem: i,
-        }),
-      );
+        });
+      });
     }
     graphicalIdsByType.set(def.tipo, gIds);
     const tIds: number[] = [];
@@ -385,7 +384,7 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
         key_coluna: 'ts',
         ordem: 0,
       });
-      r.columns.forEach(([key, nome, grandeza, casas], i) =>
+      r.columns.forEach(([key, nome, grandeza, casas], i) => {
         columns.push({
           table_id: id,
           nome_coluna: nome,
@@ -394,8 +393,8 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
           tipo: 'NUMERO',
           key_coluna: key,
           ordem: i + 1,
-        }),
-      );
+        });
+      });
     }
     tableIdsByType.set(def.tipo, tIds);
   }
@@ -463,7 +462,7 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
     }
   }
   const placeOverview = (kind: 'usina' | 'scd', id: number) =>
-    PLACE_OVERVIEWS[kind].forEach(([nome, renderHtml], i) =>
+    PLACE_OVERVIEWS[kind].forEach(([nome, renderHtml], i) => {
       siteConfigs.push({
         ...owner(kind === 'usina' ? { usina_id: id } : { scd_id: id }),
         tipo: 'overview',
@@ -477,8 +476,8 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
         intervalo: null,
         render_html: renderHtml,
         ordem: i,
-      }),
-    );
+      });
+    });
   for (const p of fleet.plants) placeOverview('usina', p.id);
   for (const s of fleet.scds) placeOverview('scd', s.id);
 

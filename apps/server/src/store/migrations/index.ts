@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { initialMigration } from './0001_initial.js';
+import { occurrencePagingMigration } from './0100_occurrence_paging.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -11,6 +12,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001_initial': initialMigration(dialect),
+        '0100_occurrence_paging': occurrencePagingMigration(dialect),
       };
     },
   };

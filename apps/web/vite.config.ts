@@ -1,11 +1,30 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+
+const { version } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
 
 export default defineConfig({
   plugins: [react()],
   base: './',
+  define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    manifest: true,
+    rolldownOptions: {
+      // @vigia/contract builds its zod schemas at module level; the console
+      // imports only constants and types from it, so schema construction is
+      // declared pure and zod stays out of the bundle.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
 
-function App() {
-  return <p>Vigia</p>;
-}
+const root = document.getElementById('root');
+if (!root) throw new Error('#root ausente em index.html');
 
-createRoot(document.getElementById('root')!).render(
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

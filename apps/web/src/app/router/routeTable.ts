@@ -1,0 +1,255 @@
+import type { ComponentType } from 'react';
+
+/** The main groups of spec 000 §2; each has its own side navigation. */
+export type RouteGroup = 'clientes' | 'cluster' | 'usina' | 'scd' | 'venue' | 'site';
+
+export interface RouteEntry {
+  /** State name (spec 001 §2 where it gives one, e.g. `main.cluster.home`). */
+  id: string;
+  /** Path below the abstract main route `/:sisId`, without a leading slash. */
+  path: string;
+  /** Breadcrumb label, pt-BR. */
+  label: string;
+  /** Breadcrumb parent. */
+  parent?: string;
+  group: RouteGroup;
+  /** The screen, loaded on first visit. A route is mounted when it has one. */
+  page?: () => Promise<ComponentType>;
+  /** Listed in the group's side navigation (routes whose params the group already knows). */
+  nav?: boolean;
+  /**
+   * Abstract group route: a site or plant opened with no child screen goes to
+   * its first overview (spec 000 §2, navigation behaviour).
+   */
+  redirectToFirstOverview?: boolean;
+}
+
+/**
+ * Every route of spec 000 §2 for the client-systems, cluster, plant, SCD,
+ * venue and site groups. Where the spec gives two screens one path, the
+ * LoadSpeed status gets its own path (ARCHITECTURE.md); the old path keeps the
+ * battery status. Paths and labels are the spec's; labels the spec leaves open
+ * are ours, in pt-BR.
+ */
+export const ROUTES: readonly RouteEntry[] = [
+  // Client-systems group (always under system id 0).
+  {
+    id: 'main.clientes.home',
+    path: 'home-clientes',
+    label: 'Home Sistemas',
+    group: 'clientes',
+    nav: true,
+    page: () =>
+      import('../../features/systems/pages/SystemsHomePage').then((m) => m.SystemsHomePage),
+  },
+  clientes('main.clientes.mapa', 'home-clientes-map', 'Mapa'),
+  clientes('main.clientes.ocorrencias', 'ocorrenciasSistemas', 'Alarmes Ativos Gerais'),
+  clientes('main.clientes.baterias', 'bateriasSistemas', 'Status Baterias'),
+  clientes('main.clientes.loadspeed', 'loadspeedSistemas', 'Status LoadSpeed'),
+  clientes('main.clientes.tanque', 'tanqueSistemas', 'Status Nível de Tanque'),
+  clientes('main.clientes.energia', 'energiaSistemas', 'Energia'),
+  clientes('main.clientes.geradores', 'geradorSistemas', 'Status Geradores'),
+
+  // Cluster group: one client system.
+  {
+    id: 'main.cluster.home',
+    path: 'home-cluster',
+    label: 'Home',
+    parent: 'main.clientes.home',
+    group: 'cluster',
+    nav: true,
+    page: () =>
+      import('../../features/cluster/pages/ClusterHomePage').then((m) => m.ClusterHomePage),
+  },
+  cluster('main.cluster.mapa', 'home-cluster-map', 'Mapa'),
+  cluster('main.cluster.usinas', 'usinas', 'Lista Usinas'),
+  cluster('main.cluster.scds', 'scds', 'Lista SCDs'),
+  cluster('main.cluster.medidores', 'medidores', 'Lista Medidores'),
+  cluster('main.cluster.dispositivos', 'dispositivos', 'Lista Dispositivos'),
+  cluster('main.cluster.geradores', 'geradores', 'Lista Geradores'),
+  cluster('main.cluster.geradoreson', 'geradoreson', 'Lista Geradores Funcionando'),
+  cluster('main.cluster.qtas', 'qtas', 'Lista QTA'),
+  cluster('main.cluster.tfrs', 'tfrs', 'Lista Tfr'),
+  cluster('main.cluster.ups', 'ups', 'Lista UPS'),
+  cluster('main.cluster.batmon', 'batmon', 'Lista Monitor Bateria'),
+  cluster('main.cluster.io', 'io', 'Lista I/O'),
+  cluster('main.cluster.geladeira', 'geladeira', 'Lista Geladeiras'),
+  cluster('main.cluster.postos', 'postos', 'Lista Postos'),
+  cluster('main.cluster.gestao', 'gestao', 'Alarmes Gestao'),
+  cluster('main.cluster.ocorrencias', 'ocorrencias', 'Alarmes Ativos'),
+  cluster('main.cluster.unifilar', 'unifilar', 'Unifilar'),
+  cluster('main.cluster.baterias', 'baterias', 'Status Baterias'),
+  cluster('main.cluster.loadspeed', 'loadspeed', 'Status LoadSpeed'),
+  cluster('main.cluster.tanque', 'tanque', 'Status Nível de Tanque'),
+  cluster('main.cluster.tanqueChart', 'tanque/grafico/:siteId', 'Gráfico do Tanque', {
+    parent: 'main.cluster.tanque',
+    nav: false,
+  }),
+  cluster('main.cluster.energia', 'energia/:tsInit/:tsEnd', 'Energia', { nav: false }),
+  cluster('main.cluster.combustivel', 'entrada/combustivel', 'Entrada de Combustível'),
+  cluster('main.cluster.potencias', 'potencias', 'Status Geradores'),
+  // The spec's customer-specific route: shown for the systems configured for it.
+  cluster('main.cluster.statusOcorrencias', 'status-ocorrencias', 'Status Ocorrências'),
+  cluster('main.cluster.relatorios', 'relatorios', 'Relatórios'),
+  cluster('main.cluster.primeclusters', 'primeclusters', 'Status Geradores Prime Geral'),
+  cluster(
+    'main.cluster.combustivelPatrimonios',
+    'combustivel/patrimonios',
+    'Combustível - Patrimonios',
+  ),
+  cluster(
+    'main.cluster.combustivelAbastecimento',
+    'combustivel/abastecimento',
+    'Combustível - Abastecimento',
+  ),
+  cluster('main.cluster.contratos', 'contratos', 'Contratos'),
+  cluster('main.cluster.addcontratos', 'contratos/novoContrato', 'Adiciona Contrato', {
+    parent: 'main.cluster.contratos',
+    nav: false,
+  }),
+
+  // Plant (usina) group.
+  {
+    id: 'main.usina',
+    path: 'usina/:usinaId',
+    label: 'Usina',
+    parent: 'main.cluster.home',
+    group: 'usina',
+    redirectToFirstOverview: true,
+  },
+  usina('main.usina.home', 'home', 'Dispositivos'),
+  usina('main.usina.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+  usina('main.usina.grafico', 'grafico/:chartId', 'Gráfico', false),
+  usina('main.usina.relatorio', 'relatorio/:reportId', 'Relatório', false),
+  usina('main.usina.gestao', 'gestao', 'Gestao de Dispositivos'),
+  usina('main.usina.baterias', 'bateriasclusters', 'Status Baterias'),
+  usina('main.usina.loadspeed', 'loadspeedclusters', 'Status LoadSpeed'),
+  usina('main.usina.geradores', 'geradorclusters', 'Status Geradores'),
+  usina('main.usina.energia', 'energiausina/:tsInit/:tsEnd', 'Energia', false),
+  usina('main.usina.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
+  usina('main.usina.historico', 'ocorrencias/ocorrencias/historico', 'Histórico de Ocorrências'),
+  usina('main.usina.ativas', 'ocorrencias/ocorrencias/ativas', 'Alarmes Ativos'),
+
+  // SCD group.
+  { id: 'main.scd', path: 'scd/:scdId', label: 'SCD', parent: 'main.cluster.home', group: 'scd' },
+  scd('main.scd.home', 'home', 'Dispositivos'),
+  scd('main.scd.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+  scd('main.scd.grafico', 'scd/grafico/:chartId', 'Gráfico', false),
+  scd('main.scd.relatorio', 'scd/relatorio/:reportId', 'Relatório', false),
+  scd('main.scd.gestao', 'gestao', 'Gestao de Dispositivos'),
+  scd('main.scd.baterias', 'bateriasscd', 'Status Baterias'),
+  scd('main.scd.loadspeed', 'loadspeedscd', 'Status LoadSpeed'),
+  scd('main.scd.geradores', 'geradorscd', 'Status Geradores'),
+  scd('main.scd.energia', 'energiascd/:tsInit/:tsEnd', 'Energia', false),
+  scd('main.scd.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
+  scd('main.scd.consumo', 'consumo', 'Consumo Específico'),
+  scd('main.scd.tanques', 'tanques', 'Tanques'),
+  scd('main.scd.combustivel', 'consumo-manual', 'Consumo Manual'),
+  scd('main.scd.historico', 'ocorrencias/ocorrencias/scd/historico', 'Histórico de Ocorrências'),
+  scd('main.scd.ativas', 'ocorrencias/ocorrencias/scd/ativas', 'Alarmes Ativos'),
+
+  // Venue group (abstract: /venue/:venueId opens its device screen).
+  venue('main.venue.home', '', 'Dispositivos', { parent: 'main.cluster.home' }),
+  venue('main.venue.lista', '/lista', 'Listagem'),
+  venue('main.venue.gestao', '/gestao', 'Gestao de Dispositivos'),
+  venue('main.venue.ativas', '/ocorrencias/ativas', 'Alarmes Ativos'),
+  venue('main.venue.bateria', '/bateria', 'Status Baterias'),
+  venue('main.venue.gerador', '/gerador', 'Status Geradores'),
+  venue('main.venue.prime', '/prime', 'Status Geradores Prime'),
+  venue(
+    'main.venue.combustivelPatrimonios',
+    '/combustivel/patrimonios',
+    'Combustível - Patrimonios',
+  ),
+  venue(
+    'main.venue.combustivelAbastecimento',
+    '/combustivel/abastecimento',
+    'Combustível - Abastecimento',
+  ),
+  venue('main.venue.contratos', '/contratos', 'Contratos'),
+  venue('main.venue.addcontratos', '/contratos/novoContrato', 'Adiciona Contrato', {
+    parent: 'main.venue.contratos',
+    nav: false,
+  }),
+  {
+    id: 'main.venue.energycenter',
+    path: 'sites/dispositivos/:energycenterId',
+    label: 'Dispositivos - Energy Center',
+    parent: 'main.cluster.home',
+    group: 'venue',
+  },
+
+  // Site group: one device. Its breadcrumb parent is the client home.
+  {
+    id: 'main.site',
+    path: 'site/:scdId/:usinaId/:siteId',
+    label: 'Site',
+    parent: 'main.clientes.home',
+    group: 'site',
+    redirectToFirstOverview: true,
+  },
+  site('main.site.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+  site('main.site.grafico', 'grafico/:chartId', 'Gráfico', false),
+  site('main.site.gerenciador', 'gerenciador', 'Gerenciador de Gráficos'),
+  site('main.site.relatorio', 'relatorio/:reportId', 'Relatório', false),
+  site('main.site.horimetro', 'horimetro', 'Relatório Horímetro'),
+  site('main.site.infos', 'infosOperacionais', 'Informações Operacionais'),
+  site('main.site.occurrences.history', 'ocorrencias/historico', 'Histórico de Ocorrências'),
+  site('main.site.occurrences.active', 'ocorrencias/ativas', 'Alarmes Ativos'),
+];
+
+interface Extra {
+  parent?: string;
+  nav?: boolean;
+}
+
+function clientes(id: string, path: string, label: string): RouteEntry {
+  return { id, path, label, parent: 'main.clientes.home', group: 'clientes', nav: true };
+}
+
+function cluster(id: string, path: string, label: string, extra: Extra = {}): RouteEntry {
+  return { id, path, label, parent: 'main.cluster.home', group: 'cluster', nav: true, ...extra };
+}
+
+function usina(id: string, path: string, label: string, nav = true): RouteEntry {
+  return { id, path: `usina/:usinaId/${path}`, label, parent: 'main.usina', group: 'usina', nav };
+}
+
+function scd(id: string, path: string, label: string, nav = true): RouteEntry {
+  return { id, path: `scd/:scdId/${path}`, label, parent: 'main.scd', group: 'scd', nav };
+}
+
+function venue(id: string, path: string, label: string, extra: Extra = {}): RouteEntry {
+  return {
+    id,
+    path: `venue/:venueId${path}`,
+    label,
+    parent: 'main.venue.home',
+    group: 'venue',
+    nav: true,
+    ...extra,
+  };
+}
+
+function site(id: string, path: string, label: string, nav = true): RouteEntry {
+  return {
+    id,
+    path: `site/:scdId/:usinaId/:siteId/${path}`,
+    label,
+    parent: 'main.site',
+    group: 'site',
+    nav,
+  };
+}
+
+const BY_ID = new Map(ROUTES.map((route) => [route.id, route]));
+
+export function routeById(id: string): RouteEntry | undefined {
+  return BY_ID.get(id);
+}
+
+export function isMounted(route: RouteEntry): boolean {
+  return route.page !== undefined;
+}
+
+export const MOUNTED_ROUTES = ROUTES.filter(isMounted);

@@ -1,0 +1,56 @@
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { LOGIN_PATH } from '../../lib/loginRoute';
+import { hasSession } from '../../lib/session/tokenStore';
+import { DelayedLoader } from '../../ui/DelayedLoader';
+import { routeLinks } from './links';
+import { RequireSession } from './RequireSession';
+import { RootLayout } from './RootLayout';
+import { MOUNTED_ROUTES } from './routeTable';
+
+export interface RouteHandle {
+  routeId: string;
+}
+
+function StartRedirect() {
+  return <Navigate to={hasSession() ? routeLinks.customerHomeHref() : LOGIN_PATH} replace />;
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: DelayedLoader,
+    children: [
+      { index: true, element: <StartRedirect /> },
+      {
+        path: 'login/:logo?',
+        handle: { routeId: 'login' } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('../../features/auth/pages/LoginPage')).LoginPage,
+        }),
+      },
+      {
+        path: ':sisId',
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('../shell/MainLayout')).MainLayout }),
+            children: MOUNTED_ROUTES.map(
+              (route): RouteObject => ({
+                path: route.path,
+                handle: { routeId: route.id } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: await (route.page as NonNullable<typeof route.page>)(),
+                }),
+              }),
+            ),
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={LOGIN_PATH} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routeObjects);
+}

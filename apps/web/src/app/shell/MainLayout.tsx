@@ -1,0 +1,115 @@
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Table.css';
+import { AppShell } from '@mantine/core';
+import { swipeThresholdPx } from '@vigia/domain';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useParams } from 'react-router';
+import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
+import { PageTitleContext } from '../../lib/navigation';
+import { useUserInfo } from '../../lib/user/get-user-info';
+import { breadcrumbs } from '../router/links';
+import { useCurrentRoute } from './currentRoute';
+import { Header } from './Header';
+import classes from './MainLayout.module.css';
+import { PageBreadcrumbs } from './PageBreadcrumbs';
+import { SideNav } from './SideNav';
+import { useBreakpoint } from './useBreakpoint';
+import { useNavCollapse } from './useNavCollapse';
+import { useSwipe } from './useSwipe';
+
+export const HEADER_HEIGHT = 56;
+export const RAIL_WIDTH = 64;
+export const NAV_WIDTH = 248;
+
+/** Header, side bar and content of every main group (spec 000 §2). */
+export function MainLayout() {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const route = useCurrentRoute();
+  const breakpoint = useBreakpoint();
+  const nav = useNavCollapse(breakpoint, pathname);
+  const user = useUserInfo();
+  const [title, setTitle] = useState<string | null>(null);
+  useLiveInvalidation();
+  useSwipe({
+    threshold: swipeThresholdPx(breakpoint),
+    onSwipeRight: nav.expand,
+    onSwipeLeft: nav.collapse,
+  });
+
+  const sisId = Number(params.sisId);
+  const sistema = user.data?.sistemas.find((s) => s.id === sisId);
+  const crumbs = route ? breadcrumbs(route.id, params, title) : [];
+  // Unpinned, the expanded navigation lays over the content instead of pushing it.
+  const overlay = !nav.drawer && !nav.pinned && nav.expanded;
+  const rail = !nav.drawer && !nav.expanded;
+  const pageLabel = crumbs.at(-1)?.label;
+
+  useEffect(() => {
+    document.title = pageLabel ? `${pageLabel} · Vigia` : 'Vigia';
+  }, [pageLabel]);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: { base: NAV_WIDTH, sm: nav.pinned ? NAV_WIDTH : RAIL_WIDTH },
+        breakpoint: 'sm',
+        collapsed: { mobile: !nav.expanded },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Header
+          navOpen={nav.expanded}
+          onToggleNav={nav.toggle}
+          user={user.data}
+          sistema={sistema}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar
+        id="vigia-nav"
+        className={classes.navbar}
+        data-state={nav.expanded ? 'expanded' : 'collapsed'}
+        data-overlay={overlay || undefined}
+        data-testid="side-nav"
+        inert={nav.drawer && !nav.expanded}
+        style={overlay ? { width: NAV_WIDTH } : undefined}
+        onMouseEnter={() => nav.setHovered(true)}
+        onMouseLeave={() => nav.setHovered(false)}
+        onFocus={(event) => {
+          if (event.target.matches(':focus-visible')) nav.setFocused(true);
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) nav.setFocused(false);
+        }}
+      >
+        {route && (
+          <SideNav
+            group={route.group}
+            params={params}
+            collapsed={rail}
+            pinned={nav.pinned}
+            canPin={!nav.drawer}
+            onTogglePinned={nav.togglePinned}
+          />
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <PageTitleContext.Provider value={setTitle}>
+          <PageBreadcrumbs crumbs={crumbs} />
+          <Outlet />
+        </PageTitleContext.Provider>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

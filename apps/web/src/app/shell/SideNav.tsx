@@ -1,0 +1,80 @@
+import { ActionIcon, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import { IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { NavCounters } from '../../features/counters/components/NavCounters';
+import type { RouteParams } from '../../lib/navigation';
+import { routePath } from '../router/links';
+import { MOUNTED_ROUTES, type RouteGroup } from '../router/routeTable';
+import { navIcon } from './navIcons';
+import classes from './SideNav.module.css';
+
+interface Props {
+  group: RouteGroup;
+  params: RouteParams;
+  /** Icons only (the rail). */
+  collapsed: boolean;
+  pinned: boolean;
+  /** Pinning makes no sense for the xs drawer. */
+  canPin: boolean;
+  onTogglePinned: () => void;
+}
+
+/** The group's side navigation: counters, then its mounted screens; the active one is marked. */
+export function SideNav({ group, params, collapsed, pinned, canPin, onTogglePinned }: Props) {
+  const { pathname } = useLocation();
+  const sisId = Number(params.sisId);
+  const items = MOUNTED_ROUTES.filter((route) => route.group === group && route.nav).flatMap(
+    (route) => {
+      const href = routePath(route, params);
+      return href ? [{ route, href }] : [];
+    },
+  );
+
+  return (
+    <>
+      <ScrollArea className={classes.scroll} type="never">
+        <Stack gap={4} p="xs">
+          {group !== 'clientes' && sisId > 0 && <NavCounters sisId={sisId} collapsed={collapsed} />}
+          <nav aria-label="Menu do sistema">
+            {items.map(({ route, href }) => {
+              const Icon = navIcon(route.id);
+              const active = pathname === href || pathname.startsWith(`${href}/`);
+              return (
+                <Tooltip key={route.id} label={route.label} position="right" disabled={!collapsed}>
+                  <NavLink
+                    component={Link}
+                    to={href}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    aria-label={collapsed ? route.label : undefined}
+                    label={collapsed ? null : route.label}
+                    leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+                    className={classes.link}
+                    variant="light"
+                  />
+                </Tooltip>
+              );
+            })}
+          </nav>
+        </Stack>
+      </ScrollArea>
+      {canPin && (
+        <div className={classes.footer}>
+          <Tooltip label={pinned ? 'Desafixar menu' : 'Fixar menu aberto'} position="right">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={onTogglePinned}
+              aria-pressed={pinned}
+              aria-label="Fixar menu aberto"
+              data-testid="nav-pin"
+            >
+              {pinned ? <IconPinnedOff size={20} aria-hidden /> : <IconPin size={20} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        </div>
+      )}
+    </>
+  );
+}

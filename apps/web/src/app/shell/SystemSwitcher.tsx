@@ -1,0 +1,55 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { IconSelector } from '@tabler/icons-react';
+import type { Sistema, UserInfo } from '@vigia/contract';
+import { useNavigate } from 'react-router';
+import { systemHomeHref } from '../router/links';
+
+interface Props {
+  user: UserInfo | undefined;
+  sistema: Sistema | undefined;
+}
+
+/** The system on display; users with several systems switch here. */
+export function SystemSwitcher({ user, sistema }: Props) {
+  const navigate = useNavigate();
+  if (!sistema) return null;
+  const others = user?.sistemas ?? [];
+  if (others.length <= 1) {
+    return (
+      <Text size="sm" fw={600} c="gray.8" truncate="end">
+        {sistema.nome}
+      </Text>
+    );
+  }
+  return (
+    <Menu position="bottom-start" shadow="md" width={280}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          rightSection={<IconSelector size={16} aria-hidden />}
+          aria-label={`Sistema: ${sistema.nome}. Trocar de sistema`}
+          px="xs"
+          styles={{ label: { maxWidth: '40vw', overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        >
+          {sistema.nome}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah={400} style={{ overflowY: 'auto' }}>
+        <Menu.Label>Trocar de sistema</Menu.Label>
+        {others.map((s) => (
+          <Menu.Item
+            key={s.id}
+            onClick={() => navigate(systemHomeHref(s))}
+            disabled={s.id === sistema.id}
+          >
+            <Text size="sm">{s.nome}</Text>
+            <Text size="xs" c="gray.7">
+              {s.empresa}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

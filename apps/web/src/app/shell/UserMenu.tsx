@@ -1,0 +1,77 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconInfoCircle, IconKey, IconLogout } from '@tabler/icons-react';
+import type { Sistema, UserInfo } from '@vigia/contract';
+import { useState } from 'react';
+import { ChangePasswordModal } from '../../features/account/components/ChangePasswordModal';
+import { SystemInfoModal } from '../../features/account/components/SystemInfoModal';
+import { loginHref } from '../../lib/loginRoute';
+import { logout } from '../../lib/session/logout';
+
+interface Props {
+  user: UserInfo | undefined;
+  sistema: Sistema | undefined;
+}
+
+function initials(nome: string): string {
+  const parts = nome.trim().split(/\s+/);
+  return (
+    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
+  ).toUpperCase();
+}
+
+/** Header popups (spec 001 §2): password change and system info; and logout. */
+export function UserMenu({ user, sistema }: Props) {
+  const [dialog, setDialog] = useState<'password' | 'info' | null>(null);
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={220}>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Usuário ${user?.nome ?? ''}: menu`} data-testid="user-menu">
+            <Avatar color="gray" radius="xl" size={34}>
+              {user ? initials(user.nome) : null}
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {user && (
+            <Menu.Label>
+              <Text size="sm" fw={600} c="gray.9">
+                {user.nome}
+              </Text>
+              <Text size="xs" c="gray.7">
+                {user.login}
+              </Text>
+            </Menu.Label>
+          )}
+          <Menu.Item
+            leftSection={<IconKey size={16} aria-hidden />}
+            onClick={() => setDialog('password')}
+          >
+            Alterar senha
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconInfoCircle size={16} aria-hidden />}
+            onClick={() => setDialog('info')}
+          >
+            Informações do sistema
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => void logout({ redirectTo: `#${loginHref()}` })}
+            data-testid="logout"
+          >
+            Sair
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordModal opened={dialog === 'password'} onClose={() => setDialog(null)} />
+      <SystemInfoModal
+        opened={dialog === 'info'}
+        onClose={() => setDialog(null)}
+        user={user}
+        sistema={sistema}
+      />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HealthResponse } from '@vigia/contract';
+import { request } from '../../../lib/http';
+
+export function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
+  return request<HealthResponse>('/api/health', { signal, quiet: true });
+}
+
+export function healthQueryOptions() {
+  return queryOptions({
+    queryKey: ['health'],
+    queryFn: ({ signal }) => getHealth(signal),
+    refetchInterval: false,
+    staleTime: 30_000,
+  });
+}
+
+export function useHealth(enabled: boolean) {
+  return useQuery({ ...healthQueryOptions(), enabled });
+}

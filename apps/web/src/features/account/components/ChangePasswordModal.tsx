@@ -1,0 +1,98 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { MESSAGES, passwordConfirmationValid, validateNewPassword } from '@vigia/domain';
+import { useState } from 'react';
+import { isHttpError } from '../../../lib/httpErrors';
+import { notifySuccess } from '../../../ui/notify';
+import { useChangePassword } from '../api/change-password';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+}
+
+const EMPTY = { senhaAtual: '', novaSenha: '', confirmacao: '' };
+
+/** Header popup: password change (spec 000 §5 confirmation rule, 001 §8 success text). */
+export function ChangePasswordModal({ opened, onClose }: Props) {
+  const [values, setValues] = useState(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const mutation = useChangePassword();
+
+  const confirmationValid = passwordConfirmationValid(values.confirmacao, values.novaSenha);
+  const problem = validateNewPassword(values.novaSenha, values.confirmacao);
+
+  function close() {
+    setValues(EMPTY);
+    setSubmitted(false);
+    mutation.reset();
+    onClose();
+  }
+
+  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!values.senhaAtual || problem) return;
+    mutation.mutate(values, {
+      onSuccess: (answer) => {
+        notifySuccess(answer?.mensagem ?? MESSAGES.passwordChanged);
+        close();
+      },
+    });
+  }
+
+  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: event.currentTarget.value }));
+
+  const serverError = mutation.isError
+    ? isHttpError(mutation.error)
+      ? mutation.error.message
+      : MESSAGES.networkError
+    : null;
+
+  return (
+    <Modal opened={opened} onClose={close} title="Alterar senha" centered>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm">
+          {serverError && (
+            <Alert color="red" variant="light" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <PasswordInput
+            label="Senha atual"
+            autoComplete="current-password"
+            required
+            value={values.senhaAtual}
+            onChange={set('senhaAtual')}
+            error={submitted && !values.senhaAtual ? 'Informe a senha atual.' : undefined}
+          />
+          <PasswordInput
+            label="Nova senha"
+            autoComplete="new-password"
+            required
+            value={values.novaSenha}
+            onChange={set('novaSenha')}
+            error={submitted && problem === MESSAGES.passwordTooShort ? problem : undefined}
+          />
+          <PasswordInput
+            label="Confirmação da nova senha"
+            autoComplete="new-password"
+            required
+            value={values.confirmacao}
+            onChange={set('confirmacao')}
+            aria-invalid={!confirmationValid}
+            error={submitted && !confirmationValid ? MESSAGES.passwordMismatch : undefined}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Salvar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

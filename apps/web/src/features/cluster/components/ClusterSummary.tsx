@@ -1,0 +1,45 @@
+import { Group, Paper, Text } from '@mantine/core';
+import type { TipoTotal } from '@vigia/contract';
+import type { Tone } from '@vigia/domain';
+import { TONE_COLOR } from '../../../ui/tone';
+
+interface Figure {
+  label: string;
+  value: number;
+  tone: Tone;
+}
+
+/** The system at a glance: all devices, how many communicate, how many have an active alarm. */
+export function ClusterSummary({ tipos }: { tipos: readonly TipoTotal[] }) {
+  const total = tipos.reduce((sum, t) => sum + t.total, 0);
+  const online = tipos.reduce((sum, t) => sum + t.online, 0);
+  const alarmed = tipos.reduce((sum, t) => sum + t.comAlarme, 0);
+  const figures: Figure[] = [
+    { label: 'Dispositivos', value: total, tone: 'neutral' },
+    { label: 'Online', value: online, tone: online === total ? 'good' : 'warning' },
+    { label: 'Offline', value: total - online, tone: total - online > 0 ? 'warning' : 'neutral' },
+    { label: 'Com alarme', value: alarmed, tone: alarmed > 0 ? 'bad' : 'neutral' },
+  ];
+  return (
+    <Paper withBorder p="md" mb="lg">
+      <Group gap="xl" wrap="wrap">
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+              {figure.label}
+            </Text>
+            <Text
+              fz={26}
+              fw={600}
+              lh={1.2}
+              c={figure.tone === 'neutral' ? 'gray.9' : `${TONE_COLOR[figure.tone]}.9`}
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              {figure.value}
+            </Text>
+          </div>
+        ))}
+      </Group>
+    </Paper>
+  );
+}

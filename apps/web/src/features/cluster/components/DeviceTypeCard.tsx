@@ -1,0 +1,56 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { TipoTotal } from '@vigia/contract';
+import { Link } from 'react-router';
+import { StateBadge } from '../../../ui/StateBadge';
+import classes from './DeviceTypeCard.module.css';
+
+interface Props {
+  totals: TipoTotal;
+  label: string;
+  /** The type's list; null while that screen is not mounted. */
+  href: string | null;
+}
+
+/** One device type of the cluster home: total, online and with alarm. */
+export function DeviceTypeCard({ totals, label, href }: Props) {
+  const offline = totals.total - totals.online;
+  const description = `${label}: ${totals.total} no total, ${totals.online} online, ${totals.comAlarme} com alarme`;
+  const body = (
+    <Stack gap="xs">
+      <Text fw={600} size="sm" c="gray.8" className={classes.title}>
+        {label}
+      </Text>
+      <Group align="baseline" gap={6}>
+        <Text className={classes.total}>{totals.total}</Text>
+        <Text size="xs" c="gray.7">
+          {totals.total === 1 ? 'dispositivo' : 'dispositivos'}
+        </Text>
+      </Group>
+      <Group gap={6}>
+        <StateBadge tone={offline === 0 ? 'good' : 'warning'}>{totals.online} online</StateBadge>
+        <StateBadge tone={totals.comAlarme > 0 ? 'bad' : 'neutral'}>
+          {totals.comAlarme} com alarme
+        </StateBadge>
+      </Group>
+    </Stack>
+  );
+  if (!href) {
+    return (
+      <Paper withBorder p="md" className={classes.card} aria-label={description} role="group">
+        {body}
+      </Paper>
+    );
+  }
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component={Link}
+      to={href}
+      className={`${classes.card} ${classes.link}`}
+      aria-label={description}
+    >
+      {body}
+    </Paper>
+  );
+}

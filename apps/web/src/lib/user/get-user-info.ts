@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@vigia/contract';
+import { request } from '../http';
+
+export const USER_INFO_PATH = '/api/User/userinfo';
+
+export function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  return request<UserInfo>(USER_INFO_PATH, { signal });
+}
+
+// The signed-in user and their systems change only through a new sign-in,
+// which reloads the page: fetched once per page.
+export function userInfoQueryOptions() {
+  return queryOptions({
+    queryKey: ['user', 'info'],
+    queryFn: ({ signal }) => getUserInfo(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useUserInfo() {
+  return useQuery(userInfoQueryOptions());
+}

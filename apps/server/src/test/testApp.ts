@@ -54,7 +54,8 @@ export async function startTestApp(
   > = {},
 ): Promise<TestApp> {
   const store = options.store ?? (await openTestStore());
-  if (!options.store) await seedDemo(store, { seed: 1, users: true });
+  // One day of history: these tests read no charts, and the full 30 days take seconds to write.
+  if (!options.store) await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
   const app = await buildApp({
     config: testConfig(options.env),
     store,

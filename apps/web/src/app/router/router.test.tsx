@@ -1,0 +1,182 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@vigia/domain';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stopRefresh } from '../../lib/session/refresh';
+import { saveTokens } from '../../lib/session/tokenStore';
+import { AppProviders } from '../providers/AppProviders';
+import { routeObjects } from './router';
+
+type Handler = (url: string, init?: RequestInit) => Response | undefined;
+
+const fetchMock = vi.fn<typeof fetch>();
+let server: Handler = () => undefined;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const DEMO_USER = {
+  id: 1,
+  login: 'demo',
+  nome: 'Operador Demo',
+  acesso: 0,
+  direitos_id: [1],
+  administrador: false,
+  sistemas: [
+    { id: 8, nome: 'Energia Norte', empresa: 'Norte SA', home: null },
+    { id: 121, nome: 'Rede Hospitalar', empresa: 'Saúde SA', home: 'geradores' },
+  ],
+};
+
+function api(user = DEMO_USER): Handler {
+  return (url) => {
+    if (url === '/oauth/token') {
+      return json(200, {
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_in: 300,
+        token_type: 'Bearer',
+      });
+    }
+    if (url.startsWith('/api/User/userinfo')) return json(200, user);
+    if (url.startsWith('/api/User/listatipos')) {
+      return json(200, [{ tipo: 'gerador', total: 4, online: 3, comAlarme: 1 }]);
+    }
+    return json(404, { error: 'Não encontrado.' });
+  };
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+function login() {
+  saveTokens({ access_token: 'a', refresh_token: 'r', expires_in: 300, token_type: 'Bearer' });
+}
+
+beforeEach(() => {
+  server = api();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    return server(url, init) ?? json(500, {});
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  stopRefresh();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+async function signIn(username: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Usuário', { exact: false }), username);
+  await user.type(screen.getByLabelText('Senha', { exact: false }), password);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
+describe('routing and sign-in (spec 000 §2, §4)', () => {
+  it('an unknown URL goes to login', async () => {
+    const router = renderAt('/nao/existe');
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(router.state.location.pathname).toBe('/login/');
+  });
+
+  it('a spec route whose screen is not built yet also goes to login', async () => {
+    login();
+    const router = renderAt('/8/unifilar');
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(router.state.location.pathname).toBe('/login/');
+  });
+
+  it('a protected screen without a session goes to login and back with its parameters', async () => {
+    const router = renderAt('/8/home-cluster?filtro=abc');
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(router.state.location.pathname).toBe('/login/');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/8/home-cluster?filtro=abc',
+    );
+    await signIn('demo', 'demo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/8/home-cluster'));
+    expect(router.state.location.search).toBe('?filtro=abc');
+    expect(localStorage.getItem('vigia.access_token')).toBe('a');
+    expect(await screen.findByRole('heading', { name: 'Energia Norte' })).toBeInTheDocument();
+  });
+
+  it('sends the password grant as a form with the web client id', async () => {
+    renderAt('/login/');
+    await signIn('demo', 'segredo');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/oauth/token') ?? [];
+    const form = init?.body as URLSearchParams;
+    expect(form.get('grant_type')).toBe('password');
+    expect(form.get('username')).toBe('demo');
+    expect(form.get('password')).toBe('segredo');
+    expect(form.get('client_id')).toBe('vigia-web');
+  });
+
+  it('a blocked user (403) sees the blocked message', async () => {
+    server = (url) =>
+      url === '/oauth/token'
+        ? json(403, { error: 'access_denied', error_description: MESSAGES.userBlocked })
+        : undefined;
+    renderAt('/login/');
+    await signIn('bloqueado', 'bloqueado');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.userBlocked);
+  });
+
+  it('wrong credentials show the invalid credentials message', async () => {
+    server = (url) => (url === '/oauth/token' ? json(400, { error: 'invalid_grant' }) : undefined);
+    renderAt('/login/');
+    await signIn('demo', 'errada');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuário ou Senha inválidos!');
+  });
+
+  it('after sign-in the customer home lists two or more systems', async () => {
+    const router = renderAt('/login/vigia');
+    await signIn('demo', 'demo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/0/home-clientes'));
+    expect(await screen.findByRole('link', { name: 'Energia Norte' })).toHaveAttribute(
+      'href',
+      '/8/home-cluster',
+    );
+    expect(screen.getByRole('link', { name: 'Rede Hospitalar' })).toBeInTheDocument();
+  });
+
+  it('a user with one system lands directly in it', async () => {
+    server = api({
+      ...DEMO_USER,
+      sistemas: [{ id: 8, nome: 'Energia Norte', empresa: 'Norte SA', home: null }],
+    });
+    const router = renderAt('/login/');
+    await signIn('cliente', 'cliente');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/8/home-cluster'));
+  });
+
+  it('the login page flag follows the current screen', async () => {
+    renderAt('/login/');
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(document.documentElement.hasAttribute('data-login-page')).toBe(true);
+  });
+
+  it('the cluster home shows the device-type totals', async () => {
+    login();
+    renderAt('/8/home-cluster');
+    expect(
+      await screen.findByRole('group', { name: 'Geradores: 4 no total, 3 online, 1 com alarme' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Dispositivos por tipo')).toBeInTheDocument();
+  });
+});

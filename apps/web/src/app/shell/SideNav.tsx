@@ -34,7 +34,7 @@ export function SideNav({ group, params, collapsed, pinned, canPin, onTogglePinn
     <>
       <ScrollArea className={classes.scroll} type="never">
         <Stack gap={4} p="xs">
-          {group !== 'clientes' && sisId > 0 && <NavCounters sisId={sisId} collapsed={collapsed} />}
+          {Number.isInteger(sisId) && <NavCounters sisId={sisId} collapsed={collapsed} />}
           <nav aria-label="Menu do sistema">
             {items.map(({ route, href }) => {
               const Icon = navIcon(route.id);

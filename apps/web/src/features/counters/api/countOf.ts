@@ -1,16 +1,32 @@
+import type { OccurrenceCounter } from '@vigia/contract';
 import { REFRESH_MS } from '@vigia/domain';
 import { isHttpError } from '../../../lib/httpErrors';
 
-/**
- * A counter is the `total` of a paged answer (asked with `limit=1`). Any other
- * shape is an error, so the counter hides instead of showing a guess.
- */
-export function countOf(body: unknown): number {
-  if (body && typeof body === 'object' && 'total' in body) {
-    const total = (body as { total: unknown }).total;
-    if (typeof total === 'number' && Number.isFinite(total)) return total;
+/** What a side-bar counter shows. */
+export interface CounterValue {
+  count: number;
+  /** Devices in the critical band (alarms: every active one). */
+  critical: number;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/** `/api/ocorrencias?alarmeativo=true` without paging answers `{ total }`. */
+export function alarmCounter(body: unknown): CounterValue {
+  const total = (body as Partial<OccurrenceCounter> | null)?.total;
+  if (!isCount(total)) throw new Error('Resposta de contador sem total');
+  return { count: total, critical: total };
+}
+
+/** An analysis page counts its rows per band: the counter is the devices in a band. */
+export function analysisCounter(body: unknown): CounterValue {
+  const page = body as { criticos?: unknown; atencao?: unknown } | null;
+  if (!isCount(page?.criticos) || !isCount(page?.atencao)) {
+    throw new Error('Resposta de análise sem contagem por faixa');
   }
-  throw new Error('Resposta de contador sem total');
+  return { count: page.criticos + page.atencao, critical: page.criticos };
 }
 
 /** Counters refresh with the lists (60 s); a call the server does not offer (404) is not asked again. */

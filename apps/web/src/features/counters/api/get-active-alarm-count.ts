@@ -1,15 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
-import { counterRefetchInterval, countOf } from './countOf';
+import { alarmCounter, type CounterValue, counterRefetchInterval } from './countOf';
 
-/** Spec 000 §7: active-alarm counter, `GET /api/ocorrencias` with `alarmeativo=true` and `sisid`. */
-export async function getActiveAlarmCount(sisId: number, signal?: AbortSignal): Promise<number> {
+/**
+ * Spec 000 §7: active-alarm counter, `GET /api/ocorrencias?alarmeativo=true&sisid=`
+ * without paging (sisid 0: all the user's systems).
+ */
+export async function getActiveAlarmCount(
+  sisId: number,
+  signal?: AbortSignal,
+): Promise<CounterValue> {
   const body = await request<unknown>('/api/ocorrencias', {
-    query: { alarmeativo: true, sisid: sisId, offSet: 0, limit: 1 },
+    query: { alarmeativo: true, sisid: sisId },
     signal,
     quiet: true,
   });
-  return countOf(body);
+  return alarmCounter(body);
 }
 
 export function activeAlarmCountQueryOptions(sisId: number) {
@@ -17,7 +23,7 @@ export function activeAlarmCountQueryOptions(sisId: number) {
     queryKey: ['counters', 'alarms', sisId],
     queryFn: ({ signal }) => getActiveAlarmCount(sisId, signal),
     refetchInterval: counterRefetchInterval,
-    meta: { live: ['occurrence.opened', 'occurrence.cleared', 'occurrence.acknowledged'] },
+    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
   });
 }
 

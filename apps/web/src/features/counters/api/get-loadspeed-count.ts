@@ -1,15 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
-import { counterRefetchInterval, countOf } from './countOf';
+import { analysisCounter, type CounterValue, counterRefetchInterval } from './countOf';
 
-/** Side-bar counter (spec 001 §2) from the analysis list `/api/energia/analise/loadspeeds` of one system. */
-export async function getLoadSpeedCount(sisId: number, signal?: AbortSignal): Promise<number> {
+/**
+ * Side-bar counter (spec 001 §2): devices in the critical or attention band of
+ * the analysis list `/api/energia/analise/loadspeeds` of one system (sisid 0: all the user's systems).
+ */
+export async function getLoadSpeedCount(
+  sisId: number,
+  signal?: AbortSignal,
+): Promise<CounterValue> {
   const body = await request<unknown>('/api/energia/analise/loadspeeds', {
     query: { sisid: sisId, offSet: 0, limit: 1 },
     signal,
     quiet: true,
   });
-  return countOf(body);
+  return analysisCounter(body);
 }
 
 export function loadspeedCountQueryOptions(sisId: number) {

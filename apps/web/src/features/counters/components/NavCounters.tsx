@@ -7,10 +7,12 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { Tone } from '@vigia/domain';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
 import { TONE_COLOR } from '../../../ui/tone';
+import type { CounterValue } from '../api/countOf';
 import { useActiveAlarmCount } from '../api/get-active-alarm-count';
 import { useBatteryCount } from '../api/get-battery-count';
 import { useLoadSpeedCount } from '../api/get-loadspeed-count';
@@ -21,9 +23,10 @@ interface CounterDef {
   key: string;
   label: string;
   icon: ComponentType<IconProps>;
-  useCount: (sisId: number) => UseQueryResult<number>;
-  /** Screen the counter opens, when mounted. */
+  useCount: (sisId: number) => UseQueryResult<CounterValue>;
+  /** The screen the counter opens: for one system, and for all of them (system 0). */
   routeId: string;
+  allSystemsRouteId: string;
 }
 
 const COUNTERS: CounterDef[] = [
@@ -33,6 +36,7 @@ const COUNTERS: CounterDef[] = [
     icon: IconAlertTriangle,
     useCount: useActiveAlarmCount,
     routeId: 'main.cluster.ocorrencias',
+    allSystemsRouteId: 'main.clientes.ocorrencias',
   },
   {
     key: 'loadspeed',
@@ -40,6 +44,7 @@ const COUNTERS: CounterDef[] = [
     icon: IconGauge,
     useCount: useLoadSpeedCount,
     routeId: 'main.cluster.loadspeed',
+    allSystemsRouteId: 'main.clientes.loadspeed',
   },
   {
     key: 'power',
@@ -47,6 +52,7 @@ const COUNTERS: CounterDef[] = [
     icon: IconEngine,
     useCount: usePowerCount,
     routeId: 'main.cluster.potencias',
+    allSystemsRouteId: 'main.clientes.geradores',
   },
   {
     key: 'battery',
@@ -54,17 +60,20 @@ const COUNTERS: CounterDef[] = [
     icon: IconBattery2,
     useCount: useBatteryCount,
     routeId: 'main.cluster.baterias',
+    allSystemsRouteId: 'main.clientes.baterias',
   },
 ];
 
 interface Props {
+  /** 0: all the user's systems (customer home). */
   sisId: number;
   collapsed: boolean;
 }
 
 /**
- * Side-bar counters (spec 001 §2): each one shows only when its call answers;
- * a counter the server does not offer stays hidden rather than showing a guess.
+ * Side-bar counters (spec 001 §2), refreshed with the lists: each shows only
+ * when its call answers; one the server does not offer stays hidden rather
+ * than showing a guess.
  */
 export function NavCounters({ sisId, collapsed }: Props) {
   return (
@@ -74,6 +83,11 @@ export function NavCounters({ sisId, collapsed }: Props) {
       ))}
     </Stack>
   );
+}
+
+function toneOf({ count, critical }: CounterValue): Tone {
+  if (critical > 0) return 'bad';
+  return count > 0 ? 'warning' : 'neutral';
 }
 
 function Counter({
@@ -89,11 +103,10 @@ function Counter({
   const links = useRouteLinks();
   if (data === undefined) return null;
   const Icon = def.icon;
-  const tone = def.key === 'alarms' && data > 0 ? 'bad' : data > 0 ? 'warning' : 'neutral';
-  const href = links.hrefFor(def.routeId, { sisId });
-  const text = `${def.label}: ${data}`;
+  const href = links.hrefFor(sisId === 0 ? def.allSystemsRouteId : def.routeId, { sisId });
+  const text = `${def.label}: ${data.count}`;
   const content = (
-    <Group gap="sm" wrap="nowrap" className={classes.row} data-testid={`counter-${def.key}`}>
+    <Group gap="sm" wrap="nowrap" className={classes.row}>
       <Icon size={20} stroke={1.6} aria-hidden />
       {!collapsed && (
         <Text size="sm" className={classes.label}>
@@ -101,23 +114,34 @@ function Counter({
         </Text>
       )}
       <Badge
-        color={TONE_COLOR[tone]}
-        variant={data > 0 ? 'filled' : 'light'}
+        color={TONE_COLOR[toneOf(data)]}
+        variant={data.count > 0 ? 'filled' : 'light'}
         size="sm"
         className={classes.badge}
       >
-        {data}
+        {data.count}
       </Badge>
     </Group>
   );
   return (
     <Tooltip label={text} position="right" disabled={!collapsed}>
       {href ? (
-        <UnstyledButton component={Link} to={href} aria-label={text} className={classes.item}>
+        <UnstyledButton
+          component={Link}
+          to={href}
+          aria-label={text}
+          className={classes.item}
+          data-testid={`counter-${def.key}`}
+        >
           {content}
         </UnstyledButton>
       ) : (
-        <div className={classes.item} role="status" aria-label={text}>
+        <div
+          className={classes.item}
+          aria-label={text}
+          role="img"
+          data-testid={`counter-${def.key}`}
+        >
           {content}
         </div>
       )}

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.js';
+import { deviceKeyHash } from '../ingest/deviceKey.js';
 import type { Store } from '../store/database.js';
 import { parseJson } from '../store/json.js';
 import type { SystemConfig } from '../store/schema.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { DEVICE_TYPES } from './catalog.js';
-import { DEMO_USERS, demoDeviceKey, hashDeviceKey, seedDemo } from './demoFleet.js';
+import { DEMO_USERS, demoDeviceKey, seedDemo } from './demoFleet.js';
 
 const available = await testStoreAvailable();
 const NOW = 1_790_000_000;
@@ -111,7 +112,7 @@ describe.skipIf(!available)('seedDemo', () => {
       .selectAll()
       .where('id', '=', 1001)
       .executeTakeFirstOrThrow();
-    expect(device.ingest_key_hash).toBe(hashDeviceKey(demoDeviceKey(7, 1001)));
+    expect(device.ingest_key_hash).toBe(deviceKeyHash(demoDeviceKey(7, 1001)));
   });
 
   it('does nothing when seeded again', async () => {

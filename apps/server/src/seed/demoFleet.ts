@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import { type CompiledRule, conditionHolds } from '../alarms/rules.js';
 import { hashPassword } from '../auth/password.js';
+import { deviceKeyHash } from '../ingest/deviceKey.js';
 import { FleetModel, type Readings } from '../simulator/model.js';
 import { type Store, syncIdSequences } from '../store/database.js';
 import { toJson } from '../store/json.js';
@@ -49,8 +50,6 @@ export function demoDeviceKey(seed: number, deviceId: number): string {
   const hex = createHash('sha256').update(`vigia-demo:${seed}:${deviceId}`).digest('hex');
   return `vd_${deviceId}_${hex.slice(0, 24)}`;
 }
-
-export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /**
  * Seeds the demo fleet: companies, systems (121 opens the generators page),
@@ -262,7 +261,7 @@ async function insertStructure(
     group_id: d.groupId,
     energy_center_id: d.energyCenterId,
     params: toJson(d.params),
-    ingest_key_hash: hashDeviceKey(demoDeviceKey(seed, d.id)),
+    ingest_key_hash: deviceKeyHash(demoDeviceKey(seed, d.id)),
     last_seen_at: null,
     created_at: now - 400 * DAY,
   }));

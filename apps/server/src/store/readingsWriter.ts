@@ -34,7 +34,8 @@ const UPSERT_CURRENT_TAIL =
   ' on conflict (tag_id) do update set valor = excluded.valor, ts = excluded.ts, qos = excluded.qos where excluded.ts > current_values.ts';
 
 export interface SqliteReadingStatements {
-  insertReadings(rows: ReadingColumns): void;
+  /** Answers how many rows were added (repeated (tag, ts) are not). */
+  insertReadings(rows: ReadingColumns): number;
   upsertCurrent(rows: ReadingColumns): void;
   markSeen(rows: SeenColumns): void;
 }
@@ -61,9 +62,10 @@ export function sqliteReadingStatements(db: SqliteDatabase.Database): SqliteRead
     one: SqliteDatabase.Statement,
     rows: ReadingColumns,
     valueFirst: boolean,
-  ) => {
+  ): number => {
     const { tagIds, ts, valores, qos } = rows;
     const n = tagIds.length;
+    let changes = 0;
     let i = 0;
     for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
       for (let k = 0; k < ROWS_PER_STATEMENT; k++) {
@@ -74,16 +76,25 @@ export function sqliteReadingStatements(db: SqliteDatabase.Database): SqliteRead
         params[p + 2] = (valueFirst ? ts[j] : valores[j]) as number;
         params[p + 3] = qos[j] as number;
       }
-      many.run(params);
+      changes += many.run(params).changes;
     }
     for (; i < n; i++) {
-      one.run(tagIds[i], valueFirst ? valores[i] : ts[i], valueFirst ? ts[i] : valores[i], qos[i]);
+      const row = [
+        tagIds[i],
+        valueFirst ? valores[i] : ts[i],
+        valueFirst ? ts[i] : valores[i],
+        qos[i],
+      ];
+      changes += one.run(row).changes;
     }
+    return changes;
   };
 
   const statements: SqliteReadingStatements = {
     insertReadings: (rows) => run(readingsMany, readingsOne, rows, false),
-    upsertCurrent: (rows) => run(currentMany, currentOne, rows, true),
+    upsertCurrent: (rows) => {
+      run(currentMany, currentOne, rows, true);
+    },
     markSeen: ({ deviceIds, ts }) => {
       for (let i = 0; i < deviceIds.length; i++) seen.run(ts[i], deviceIds[i], ts[i]);
     },
@@ -94,14 +105,18 @@ export function sqliteReadingStatements(db: SqliteDatabase.Database): SqliteRead
 
 type Executor = Kysely<Database>;
 
-export async function pgInsertReadings(db: Executor, rows: ReadingColumns): Promise<void> {
+/** Answers how many rows were added (repeated (tag, ts) are not). */
+export async function pgInsertReadings(db: Executor, rows: ReadingColumns): Promise<number> {
+  let inserted = 0;
   for (let i = 0; i < rows.tagIds.length; i += PG_CHUNK) {
     const end = i + PG_CHUNK;
-    await sql`insert into readings (tag_id, ts, valor, qos)
+    const result = await sql`insert into readings (tag_id, ts, valor, qos)
       select * from unnest(${rows.tagIds.slice(i, end)}::int[], ${rows.ts.slice(i, end)}::bigint[],
         ${rows.valores.slice(i, end)}::float8[], ${rows.qos.slice(i, end)}::int[])
       on conflict do nothing`.execute(db);
+    inserted += Number(result.numAffectedRows ?? 0);
   }
+  return inserted;
 }
 
 export async function pgUpsertCurrent(db: Executor, rows: ReadingColumns): Promise<void> {

@@ -1,0 +1,384 @@
+import { type Kysely, sql } from 'kysely';
+import type { VigiaEvent } from '../events/types.js';
+import type { Store } from '../store/database.js';
+import type { Database } from '../store/schema.js';
+import { type Publish, toPublish } from './publish.js';
+import { type CompiledRule, compileRule, conditionHolds } from './rules.js';
+
+export { acknowledgeOccurrences } from './acknowledge.js';
+export type { Publish } from './publish.js';
+
+/** What the engine needs to know about a device. */
+export interface AlarmDevice {
+  id: number;
+  systemId: number;
+  templateId: number;
+  /** Newest reading time before the readings being evaluated (null: never communicated). */
+  lastSeenAt: number | null;
+}
+
+export interface DeviceReadings {
+  device: AlarmDevice;
+  ts: number;
+  values: Readonly<Record<string, number>>;
+}
+
+export interface AlarmEngine {
+  /**
+   * Loads the rules, open alarms and event states of devices the engine has
+   * not seen yet. Call it before the readings are written: event rules start
+   * from the current values as they were.
+   */
+  prepare(devices: readonly AlarmDevice[]): Promise<void>;
+  /** Applies the rules to readings (oldest first per device), writes occurrences, publishes events. */
+  evaluate(batch: readonly DeviceReadings[]): Promise<void>;
+  /** Forgets cached rules and states (after rules change). */
+  reset(): void;
+}
+
+interface TemplateRules {
+  rules: CompiledRule[];
+  byTag: Map<string, CompiledRule[]>;
+  communication: CompiledRule[];
+}
+
+interface RuleState {
+  /** Alarm: the open occurrence id (0 when unknown); event: condition held at last evaluation. */
+  active: boolean;
+  occurrenceId: number;
+  lastTs: number;
+}
+
+interface DeviceState {
+  templateId: number;
+  rules: Map<number, RuleState>;
+}
+
+type Action =
+  | { kind: 'open'; device: AlarmDevice; rule: CompiledRule; ts: number; value: number }
+  | { kind: 'event'; device: AlarmDevice; rule: CompiledRule; ts: number; value: number }
+  | { kind: 'clear'; device: AlarmDevice; rule: CompiledRule; ts: number }
+  | { kind: 'clearCommunication'; device: AlarmDevice; ruleIds: number[]; ts: number };
+
+const CHUNK = 500;
+
+/**
+ * ISA-18.2 alarm handling on incoming readings. An alarm opens when its
+ * condition starts to hold (hora_ativacao, valor_falha) and clears when it
+ * stops (hora_desativacao); acknowledgement is separate (acknowledgeOccurrences),
+ * so an alarm goes active-unacknowledged → active-acknowledged or
+ * cleared-unacknowledged → normal. Events (is_evt) are single records written
+ * when their condition starts to hold. The database keeps at most one open
+ * alarm per device and rule, so several ingest nodes cannot duplicate one.
+ */
+export function createAlarmEngine(opts: { store: Store; publish?: Publish }): AlarmEngine {
+  const { store } = opts;
+  const publish = toPublish(opts.publish);
+  const templates = new Map<number, TemplateRules>();
+  const devices = new Map<number, DeviceState>();
+
+  async function loadTemplates(ids: number[]) {
+    const missing = [...new Set(ids)].filter((id) => !templates.has(id));
+    if (missing.length === 0) return;
+    const rows = await store.db
+      .selectFrom('alarm_rules')
+      .selectAll()
+      .where('template_id', 'in', missing)
+      .execute();
+    for (const id of missing) templates.set(id, { rules: [], byTag: new Map(), communication: [] });
+    for (const row of rows) {
+      const rule = compileRule(row);
+      const t = templates.get(rule.templateId);
+      if (!t) continue;
+      t.rules.push(rule);
+      if (rule.kind === 'communication') t.communication.push(rule);
+      else if (rule.tag !== null) {
+        const list = t.byTag.get(rule.tag) ?? [];
+        list.push(rule);
+        t.byTag.set(rule.tag, list);
+      }
+    }
+  }
+
+  async function prepare(list: readonly AlarmDevice[]) {
+    const fresh = list.filter((d) => {
+      const known = devices.get(d.id);
+      return !known || known.templateId !== d.templateId;
+    });
+    if (fresh.length === 0) return;
+    await loadTemplates(fresh.map((d) => d.templateId));
+    for (let i = 0; i < fresh.length; i += CHUNK) {
+      const chunk = fresh.slice(i, i + CHUNK);
+      const ids = chunk.map((d) => d.id);
+      const open = await store.db
+        .selectFrom('occurrences')
+        .select(['id', 'device_id', 'rule_id', 'hora_ativacao'])
+        .where('device_id', 'in', ids)
+        .where('hora_desativacao', 'is', null)
+        .where('is_evt', '=', 0)
+        .where('rule_id', 'is not', null)
+        .execute();
+      const eventTags = new Set<string>();
+      for (const d of chunk) {
+        for (const r of templates.get(d.templateId)?.rules ?? []) {
+          if (r.isEvent && r.tag !== null) eventTags.add(r.tag);
+        }
+      }
+      const current =
+        eventTags.size === 0
+          ? []
+          : await store.db
+              .selectFrom('current_values')
+              .innerJoin('tags', 'tags.id', 'current_values.tag_id')
+              .select(['tags.device_id', 'tags.nome', 'current_values.valor', 'current_values.ts'])
+              .where('tags.device_id', 'in', ids)
+              .where('tags.nome', 'in', [...eventTags])
+              .execute();
+      for (const d of chunk) {
+        const state: DeviceState = { templateId: d.templateId, rules: new Map() };
+        const t = templates.get(d.templateId);
+        for (const o of open) {
+          if (o.device_id === d.id && o.rule_id !== null) {
+            state.rules.set(o.rule_id, {
+              active: true,
+              occurrenceId: o.id,
+              lastTs: o.hora_ativacao,
+            });
+          }
+        }
+        for (const r of t?.rules ?? []) {
+          if (!r.isEvent || r.tag === null) continue;
+          const cv = current.find((c) => c.device_id === d.id && c.nome === r.tag);
+          if (cv) {
+            state.rules.set(r.id, {
+              active: conditionHolds(r, cv.valor, false),
+              occurrenceId: 0,
+              lastTs: cv.ts,
+            });
+          }
+        }
+        devices.set(d.id, state);
+      }
+    }
+  }
+
+  function decide(batch: readonly DeviceReadings[]): Action[] {
+    const actions: Action[] = [];
+    const ordered = [...batch].sort((a, b) => a.device.id - b.device.id || a.ts - b.ts);
+    let previousDevice = -1;
+    for (const item of ordered) {
+      const { device, ts, values } = item;
+      const state = devices.get(device.id);
+      const t = templates.get(device.templateId);
+      if (!state || !t) continue;
+      if (device.id !== previousDevice) {
+        previousDevice = device.id;
+        // Data after a silence long enough for a communication alarm clears it.
+        const silent = t.communication.filter(
+          (r) => device.lastSeenAt === null || ts - device.lastSeenAt >= r.limit,
+        );
+        if (silent.length > 0) {
+          actions.push({
+            kind: 'clearCommunication',
+            device,
+            ruleIds: silent.map((r) => r.id),
+            ts,
+          });
+        }
+      }
+      for (const name in values) {
+        const rules = t.byTag.get(name);
+        if (!rules) continue;
+        const value = values[name] as number;
+        for (const rule of rules) {
+          let rs = state.rules.get(rule.id);
+          if (!rs) {
+            rs = { active: false, occurrenceId: 0, lastTs: -Infinity };
+            state.rules.set(rule.id, rs);
+          }
+          if (ts < rs.lastTs) continue; // a late reading does not rewrite history
+          rs.lastTs = ts;
+          const holds = conditionHolds(rule, value, rs.active);
+          if (holds === rs.active) continue;
+          rs.active = holds;
+          if (rule.isEvent) {
+            if (holds) actions.push({ kind: 'event', device, rule, ts, value });
+          } else {
+            actions.push(
+              holds
+                ? { kind: 'open', device, rule, ts, value }
+                : { kind: 'clear', device, rule, ts },
+            );
+          }
+        }
+      }
+    }
+    return actions;
+  }
+
+  async function apply(actions: Action[]): Promise<VigiaEvent[]> {
+    const events: VigiaEvent[] = [];
+    await store.db.transaction().execute(async (trx) => {
+      for (const a of actions) {
+        const sisId = a.device.systemId;
+        const deviceId = a.device.id;
+        if (a.kind === 'open' || a.kind === 'event') {
+          const id = await insertOccurrence(trx, a);
+          const rs = devices.get(deviceId)?.rules.get(a.rule.id);
+          if (rs && a.kind === 'open') rs.occurrenceId = id ?? 0;
+          if (id !== null) {
+            events.push({
+              type: 'occurrence.opened',
+              sisId,
+              deviceId,
+              occurrenceId: id,
+              critico: a.rule.critico,
+            });
+          }
+        } else if (a.kind === 'clear') {
+          const rows = await trx
+            .updateTable('occurrences')
+            .set({ hora_desativacao: a.ts })
+            .where('device_id', '=', deviceId)
+            .where('rule_id', '=', a.rule.id)
+            .where('hora_desativacao', 'is', null)
+            .where('is_evt', '=', 0)
+            .returning('id')
+            .execute();
+          for (const r of rows)
+            events.push({ type: 'occurrence.cleared', sisId, deviceId, occurrenceId: r.id });
+        } else {
+          const rows = await trx
+            .updateTable('occurrences')
+            .set({ hora_desativacao: a.ts })
+            .where('device_id', '=', deviceId)
+            .where('rule_id', 'in', a.ruleIds)
+            .where('hora_desativacao', 'is', null)
+            .where('is_evt', '=', 0)
+            .returning('id')
+            .execute();
+          for (const r of rows)
+            events.push({ type: 'occurrence.cleared', sisId, deviceId, occurrenceId: r.id });
+        }
+      }
+    });
+    return events;
+  }
+
+  return {
+    prepare,
+    async evaluate(batch) {
+      await prepare(batch.map((b) => b.device));
+      const actions = decide(batch);
+      if (actions.length === 0) return;
+      let events: VigiaEvent[];
+      try {
+        events = await apply(actions);
+      } catch (err) {
+        // The cached states no longer match the database: reload them next time.
+        for (const a of actions) devices.delete(a.device.id);
+        throw err;
+      }
+      for (const e of events) publish(e);
+    },
+    reset() {
+      templates.clear();
+      devices.clear();
+    },
+  };
+}
+
+/** Inserts an alarm (unless one is open already) or an event; its id, or null when none was written. */
+async function insertOccurrence(
+  trx: Kysely<Database>,
+  a: { kind: 'open' | 'event'; device: AlarmDevice; rule: CompiledRule; ts: number; value: number },
+): Promise<number | null> {
+  const isEvt = a.kind === 'event' ? 1 : 0;
+  const { rows } = await sql<{ id: number }>`
+    insert into occurrences
+      (system_id, device_id, site_id, rule_id, critico, is_evt, hora_ativacao, hora_desativacao, nome_alarme, valor_falha)
+    values (${a.device.systemId}, ${a.device.id}, ${a.device.id}, ${a.rule.id}, ${a.rule.critico}, ${isEvt},
+      ${a.ts}, ${isEvt ? a.ts : null}, ${a.rule.nome}, ${a.value})
+    on conflict (device_id, rule_id) where hora_desativacao is null and is_evt = 0 do nothing
+    returning id`.execute(trx);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Opens a communication alarm for every device silent for longer than its
+ * template's communication rule allows (hora_ativacao = when the silence
+ * crossed the limit, valor_falha = minutes without data). Devices that never
+ * communicated have nothing to lose and are left alone. Returns how many opened.
+ */
+export async function sweepCommunication(
+  store: Store,
+  opts: { publish?: Publish; now?: number } = {},
+): Promise<{ opened: number }> {
+  const publish = toPublish(opts.publish);
+  const now = Math.floor(opts.now ?? Date.now() / 1000);
+  const silent = await store.db
+    .selectFrom('devices as d')
+    .innerJoin('alarm_rules as r', (j) =>
+      j.onRef('r.template_id', '=', 'd.template_id').on('r.kind', '=', 'communication'),
+    )
+    .select([
+      'd.id as deviceId',
+      'd.system_id as systemId',
+      'd.last_seen_at as lastSeenAt',
+      'r.id as ruleId',
+      'r.limit_value as limit',
+      'r.critico as critico',
+      'r.nome_alarme as nome',
+    ])
+    .where('d.last_seen_at', 'is not', null)
+    .where(sql<boolean>`d.last_seen_at + r.limit_value < ${now}`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('occurrences as o')
+            .select('o.id')
+            .whereRef('o.device_id', '=', 'd.id')
+            .whereRef('o.rule_id', '=', 'r.id')
+            .where('o.hora_desativacao', 'is', null)
+            .where('o.is_evt', '=', 0),
+        ),
+      ),
+    )
+    .execute();
+  const events: VigiaEvent[] = [];
+  for (const s of silent) {
+    const lastSeen = s.lastSeenAt ?? now;
+    const limit = s.limit ?? 0;
+    const rule: CompiledRule = {
+      id: s.ruleId,
+      templateId: 0,
+      kind: 'communication',
+      tag: null,
+      operator: null,
+      limit,
+      deadband: 0,
+      bit: 0,
+      critico: s.critico,
+      isEvent: false,
+      nome: s.nome,
+    };
+    const id = await insertOccurrence(store.db, {
+      kind: 'open',
+      device: { id: s.deviceId, systemId: s.systemId, templateId: 0, lastSeenAt: lastSeen },
+      rule,
+      ts: Math.floor(lastSeen + limit),
+      value: Math.round((now - lastSeen) / 60),
+    });
+    if (id !== null) {
+      events.push({
+        type: 'occurrence.opened',
+        sisId: s.systemId,
+        deviceId: s.deviceId,
+        occurrenceId: id,
+        critico: s.critico,
+      });
+    }
+  }
+  for (const e of events) publish(e);
+  return { opened: events.length };
+}

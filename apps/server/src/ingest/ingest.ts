@@ -1,0 +1,444 @@
+import {
+  type AlarmDevice,
+  type AlarmEngine,
+  createAlarmEngine,
+  type DeviceReadings,
+} from '../alarms/engine.js';
+import { type Publish, toPublish } from '../alarms/publish.js';
+import { type Store, withSqlite } from '../store/database.js';
+import { ensureReadingPartitions } from '../store/partitions.js';
+import {
+  emptyReadings,
+  newestPerTag,
+  pgInsertReadings,
+  pgMarkSeen,
+  pgUpsertCurrent,
+  type ReadingColumns,
+  type SeenColumns,
+  sqliteReadingStatements,
+} from '../store/readingsWriter.js';
+import { INGEST_MESSAGES, MAX_AGE_S, MAX_FUTURE_S, readingsPayload } from './payload.js';
+
+export interface IngestStats {
+  /** Messages accepted for writing. */
+  accepted: number;
+  /** Messages refused: malformed, unknown device, time out of range, overload, failed write. */
+  rejected: number;
+  /** Reading rows added to the history (a repeated (tag, ts) is not counted again). */
+  written: number;
+}
+
+export interface Ingest {
+  /** Queues one device message (an object, or JSON text/bytes). Never throws. */
+  submit(deviceId: number, payload: unknown): void;
+  /** Writes everything queued so far. */
+  flush(): Promise<void>;
+  /** Flushes and refuses further messages. */
+  close(): Promise<void>;
+  stats(): IngestStats;
+}
+
+export interface IngestLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface IngestOptions {
+  store: Store;
+  /** Where `readings.updated` and occurrence events go (a function or an EventBus). */
+  publish?: Publish;
+  /** Longest time a message waits before its batch is written (default 200 ms). */
+  batchMs?: number;
+  /** A batch is written at once when this many readings are queued (default 50,000). */
+  maxBatchReadings?: number;
+  /** Messages are refused while this many readings wait (default 1,000,000). */
+  maxPendingReadings?: number;
+  /** Clock in epoch seconds (tests). */
+  now?: () => number;
+  log?: IngestLogger;
+  /** The alarm engine (default: one created for this store and publish). */
+  engine?: AlarmEngine;
+}
+
+interface Message {
+  deviceId: number;
+  ts: number;
+  qos: number;
+  values: Record<string, number>;
+}
+
+interface DeviceEntry {
+  meta: AlarmDevice;
+  tags: Map<string, number>;
+  loadedAt: number;
+}
+
+const MAX_TAGS_PER_DEVICE = 512;
+const DEVICE_CACHE_S = 300;
+const UNKNOWN_DEVICE_CACHE_S = 60;
+const LOG_EVERY_S = 10;
+const CHUNK = 500;
+
+/**
+ * The one path readings take into the store, whatever brought them (MQTT,
+ * `POST /api/ingest`, the simulator). Messages are validated on arrival,
+ * queued, and written in batches: each batch is one transaction with the
+ * history rows (a repeated (tag, ts) is ignored), the current values (only
+ * when newer) and the devices' last-seen time. Then the alarm engine evaluates
+ * the devices touched and `readings.updated` is published per device.
+ * Reading names a device has not used before become new tags.
+ */
+export function createIngest(opts: IngestOptions): Ingest {
+  const { store } = opts;
+  const publish = toPublish(opts.publish);
+  const engine = opts.engine ?? createAlarmEngine({ store, publish });
+  const batchMs = opts.batchMs ?? 200;
+  const maxBatch = opts.maxBatchReadings ?? 50_000;
+  const maxPending = opts.maxPendingReadings ?? 1_000_000;
+  const now = opts.now ?? (() => Date.now() / 1000);
+  const log = opts.log ?? consoleLogger;
+  const counters: IngestStats = { accepted: 0, rejected: 0, written: 0 };
+  const devices = new Map<number, DeviceEntry>();
+  const unknownDevices = new Map<number, number>();
+  const lastLogged = new Map<string, { at: number; suppressed: number }>();
+
+  let pending: Message[] = [];
+  let pendingReadings = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let immediate = false;
+  let chain: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const reject = (reason: keyof typeof INGEST_MESSAGES, detail: object, count = 1) => {
+    counters.rejected += count;
+    const t = now();
+    const last = lastLogged.get(reason);
+    if (last && t - last.at < LOG_EVERY_S) {
+      last.suppressed += count;
+      return;
+    }
+    lastLogged.set(reason, { at: t, suppressed: 0 });
+    log.warn(
+      { ...detail, motivo: reason, omitidas: last?.suppressed ?? 0 },
+      `ingestão: mensagem recusada: ${INGEST_MESSAGES[reason]}`,
+    );
+  };
+
+  const schedule = () => {
+    if (pendingReadings >= maxBatch) {
+      if (!immediate) {
+        immediate = true;
+        setImmediate(() => {
+          immediate = false;
+          void flush();
+        });
+      }
+    } else if (!timer) {
+      timer = setTimeout(() => {
+        timer = null;
+        void flush();
+      }, batchMs);
+      timer.unref?.();
+    }
+  };
+
+  function submit(deviceId: number, payload: unknown): void {
+    if (closed || pendingReadings >= maxPending) {
+      reject('overloaded', { deviceId });
+      return;
+    }
+    if (!Number.isSafeInteger(deviceId) || deviceId <= 0) {
+      reject('unknownDevice', { deviceId });
+      return;
+    }
+    let body = payload;
+    if (typeof body === 'string' || body instanceof Uint8Array) {
+      try {
+        body = JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+      } catch {
+        reject('invalidPayload', { deviceId, erro: 'JSON inválido' });
+        return;
+      }
+    }
+    const parsed = readingsPayload.safeParse(body);
+    if (!parsed.success) {
+      reject('invalidPayload', { deviceId, erro: parsed.error.issues[0]?.message });
+      return;
+    }
+    const { ts, leituras, qos } = parsed.data;
+    const t = now();
+    if (ts > t + MAX_FUTURE_S || ts < t - MAX_AGE_S) {
+      reject('tsOutOfRange', { deviceId, ts });
+      return;
+    }
+    const unknownUntil = unknownDevices.get(deviceId);
+    if (unknownUntil !== undefined && unknownUntil > t) {
+      reject('unknownDevice', { deviceId });
+      return;
+    }
+    counters.accepted += 1;
+    pending.push({ deviceId, ts, qos: qos ?? 0, values: leituras });
+    pendingReadings += Object.keys(leituras).length;
+    schedule();
+  }
+
+  async function loadDevices(ids: number[]): Promise<void> {
+    const t = now();
+    const stale = ids.filter((id) => {
+      const entry = devices.get(id);
+      return !entry || t - entry.loadedAt > DEVICE_CACHE_S;
+    });
+    for (let i = 0; i < stale.length; i += CHUNK) {
+      const chunk = stale.slice(i, i + CHUNK);
+      const [rows, tags] = await Promise.all([
+        store.db
+          .selectFrom('devices')
+          .select(['id', 'system_id', 'template_id', 'last_seen_at'])
+          .where('id', 'in', chunk)
+          .execute(),
+        store.db
+          .selectFrom('tags')
+          .select(['id', 'device_id', 'nome'])
+          .where('device_id', 'in', chunk)
+          .execute(),
+      ]);
+      const found = new Set<number>();
+      for (const r of rows) {
+        found.add(r.id);
+        const previous = devices.get(r.id);
+        const lastSeen = Math.max(
+          r.last_seen_at ?? -Infinity,
+          previous?.meta.lastSeenAt ?? -Infinity,
+        );
+        devices.set(r.id, {
+          meta: {
+            id: r.id,
+            systemId: r.system_id,
+            templateId: r.template_id,
+            lastSeenAt: Number.isFinite(lastSeen) ? lastSeen : null,
+          },
+          tags: new Map(),
+          loadedAt: t,
+        });
+      }
+      for (const tag of tags) devices.get(tag.device_id)?.tags.set(tag.nome, tag.id);
+      for (const id of chunk) {
+        if (!found.has(id)) {
+          devices.delete(id);
+          unknownDevices.set(id, t + UNKNOWN_DEVICE_CACHE_S);
+        }
+      }
+    }
+  }
+
+  async function createTags(missing: Map<number, Set<string>>): Promise<void> {
+    const rows: { device_id: number; nome: string; apelido: string; unidade: string }[] = [];
+    for (const [deviceId, names] of missing) {
+      const entry = devices.get(deviceId);
+      if (!entry) continue;
+      const room = MAX_TAGS_PER_DEVICE - entry.tags.size;
+      const accepted = [...names].slice(0, Math.max(0, room));
+      if (accepted.length < names.size) {
+        log.warn(
+          { deviceId, limite: MAX_TAGS_PER_DEVICE },
+          'ingestão: limite de leituras por dispositivo',
+        );
+      }
+      for (const nome of accepted)
+        rows.push({ device_id: deviceId, nome, apelido: nome, unidade: '' });
+    }
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await store.db
+        .insertInto('tags')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.columns(['device_id', 'nome']).doNothing())
+        .execute();
+    }
+    const deviceIds = [...missing.keys()];
+    for (let i = 0; i < deviceIds.length; i += CHUNK) {
+      const tags = await store.db
+        .selectFrom('tags')
+        .select(['id', 'device_id', 'nome'])
+        .where('device_id', 'in', deviceIds.slice(i, i + CHUNK))
+        .execute();
+      for (const tag of tags) devices.get(tag.device_id)?.tags.set(tag.nome, tag.id);
+    }
+  }
+
+  async function write(
+    rows: ReadingColumns,
+    current: ReadingColumns,
+    seen: SeenColumns,
+  ): Promise<number> {
+    if (store.dialect === 'sqlite') {
+      return withSqlite(store, (db) => {
+        const statements = sqliteReadingStatements(db);
+        return db.transaction(() => {
+          const inserted = statements.insertReadings(rows);
+          statements.upsertCurrent(current);
+          statements.markSeen(seen);
+          return inserted;
+        })();
+      });
+    }
+    let minTs = Infinity;
+    let maxTs = -Infinity;
+    for (const ts of rows.ts) {
+      if (ts < minTs) minTs = ts;
+      if (ts > maxTs) maxTs = ts;
+    }
+    await ensureReadingPartitions(store, minTs, maxTs);
+    return store.db.transaction().execute(async (trx) => {
+      const inserted = await pgInsertReadings(trx, rows);
+      await pgUpsertCurrent(trx, current);
+      await pgMarkSeen(trx, seen);
+      return inserted;
+    });
+  }
+
+  async function runFlush(): Promise<void> {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    pendingReadings = 0;
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+
+    const ids = [...new Set(batch.map((m) => m.deviceId))];
+    try {
+      await loadDevices(ids);
+    } catch (err) {
+      counters.rejected += batch.length;
+      log.error({ err, mensagens: batch.length }, 'ingestão: falha ao carregar dispositivos');
+      return;
+    }
+    const known: Message[] = [];
+    const missing = new Map<number, Set<string>>();
+    for (const m of batch) {
+      const entry = devices.get(m.deviceId);
+      if (!entry) {
+        reject('unknownDevice', { deviceId: m.deviceId });
+        continue;
+      }
+      known.push(m);
+      for (const name in m.values) {
+        if (entry.tags.has(name)) continue;
+        let names = missing.get(m.deviceId);
+        if (!names) {
+          names = new Set();
+          missing.set(m.deviceId, names);
+        }
+        names.add(name);
+      }
+    }
+    if (known.length === 0) return;
+
+    // Snapshot before the write: the engine needs each device's previous last-seen time.
+    const snapshot = new Map<number, AlarmDevice>();
+    for (const m of known) {
+      const entry = devices.get(m.deviceId);
+      if (entry && !snapshot.has(m.deviceId)) snapshot.set(m.deviceId, { ...entry.meta });
+    }
+    try {
+      if (missing.size > 0) await createTags(missing);
+      await engine.prepare([...snapshot.values()]);
+    } catch (err) {
+      counters.rejected += known.length;
+      log.error({ err, mensagens: known.length }, 'ingestão: falha ao preparar o lote');
+      return;
+    }
+
+    const rows = emptyReadings();
+    const seenTs = new Map<number, number>();
+    const names = new Map<number, Set<string>>();
+    for (const m of known) {
+      const tags = (devices.get(m.deviceId) as DeviceEntry).tags;
+      let deviceNames = names.get(m.deviceId);
+      if (!deviceNames) {
+        deviceNames = new Set();
+        names.set(m.deviceId, deviceNames);
+      }
+      for (const name in m.values) {
+        const tagId = tags.get(name);
+        if (tagId === undefined) continue;
+        rows.tagIds.push(tagId);
+        rows.ts.push(m.ts);
+        rows.valores.push(m.values[name] as number);
+        rows.qos.push(m.qos);
+        deviceNames.add(name);
+      }
+      if ((seenTs.get(m.deviceId) ?? -Infinity) < m.ts) seenTs.set(m.deviceId, m.ts);
+    }
+    const seen: SeenColumns = { deviceIds: [...seenTs.keys()], ts: [...seenTs.values()] };
+
+    let inserted: number;
+    try {
+      inserted = await write(rows, newestPerTag(rows), seen);
+    } catch (first) {
+      try {
+        inserted = await write(rows, newestPerTag(rows), seen);
+      } catch (err) {
+        counters.rejected += known.length;
+        log.error(
+          { err, primeiroErro: String(first), mensagens: known.length },
+          'ingestão: falha ao gravar o lote',
+        );
+        return;
+      }
+    }
+    counters.written += inserted;
+
+    try {
+      const evaluated: DeviceReadings[] = known.map((m) => ({
+        device: snapshot.get(m.deviceId) as AlarmDevice,
+        ts: m.ts,
+        values: m.values,
+      }));
+      await engine.evaluate(evaluated);
+    } catch (err) {
+      log.error({ err }, 'ingestão: falha ao avaliar alarmes');
+    }
+
+    for (const [deviceId, ts] of seenTs) {
+      const entry = devices.get(deviceId);
+      if (entry && (entry.meta.lastSeenAt === null || entry.meta.lastSeenAt < ts))
+        entry.meta.lastSeenAt = ts;
+      const meta = entry?.meta;
+      if (!meta) continue;
+      publish({
+        type: 'readings.updated',
+        sisId: meta.systemId,
+        deviceId,
+        ts,
+        names: [...(names.get(deviceId) ?? [])],
+      });
+    }
+  }
+
+  function flush(): Promise<void> {
+    const run = chain.then(runFlush);
+    chain = run.catch((err: unknown) => log.error({ err }, 'ingestão: falha inesperada'));
+    return chain;
+  }
+
+  return {
+    submit,
+    flush,
+    async close() {
+      closed = true;
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+      }
+      await flush();
+    },
+    stats: () => ({ ...counters }),
+  };
+}
+
+const consoleLogger: IngestLogger = {
+  warn: (obj, msg) => console.warn(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+};

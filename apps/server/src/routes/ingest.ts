@@ -1,0 +1,97 @@
+import { errorBody } from '@vigia/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceKeyHash } from '../ingest/deviceKey.js';
+import type { Ingest } from '../ingest/ingest.js';
+import { INGEST_MESSAGES, MAX_AGE_S, MAX_FUTURE_S, readingsPayload } from '../ingest/payload.js';
+import { HttpError } from '../plugins/httpError.js';
+import type { Store } from '../store/database.js';
+
+export interface IngestRouteOptions {
+  store: Store;
+  ingest: Ingest;
+  /** Clock in epoch seconds (tests). */
+  now?: () => number;
+}
+
+const MAX_MESSAGES = 1000;
+const KEY_CACHE_S = 60;
+const KEY_CACHE_MAX = 10_000;
+
+const ingestBody = z.union([readingsPayload, z.array(readingsPayload).min(1).max(MAX_MESSAGES)]);
+const ingestAccepted = z.object({
+  dispositivo: z.number().int(),
+  aceitas: z.number().int().describe('Mensagens aceitas para gravação'),
+});
+const ingestHeaders = z.object({
+  'x-device-key': z.string().optional(),
+  authorization: z.string().optional(),
+});
+
+const invalidKey = () =>
+  new HttpError(401, {
+    error: 'invalid_device_key',
+    error_description: INGEST_MESSAGES.invalidDeviceKey,
+  });
+
+/**
+ * `POST /api/ingest`: a device sends readings over HTTP with its own key
+ * (header `x-device-key: <key>` or `Authorization: Device <key>`), as one
+ * message or a list of them (see ingest/payload.ts). Answers 202 once queued;
+ * the same ingest path as MQTT writes them.
+ */
+export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (app, opts) => {
+  const { store, ingest } = opts;
+  const now = opts.now ?? (() => Date.now() / 1000);
+  const keys = new Map<string, { deviceId: number; until: number }>();
+
+  async function deviceFor(key: string): Promise<number> {
+    const hash = deviceKeyHash(key);
+    const t = now();
+    const cached = keys.get(hash);
+    if (cached && cached.until > t) return cached.deviceId;
+    const device = await store.db
+      .selectFrom('devices')
+      .select('id')
+      .where('ingest_key_hash', '=', hash)
+      .executeTakeFirst();
+    if (!device) throw invalidKey();
+    if (keys.size >= KEY_CACHE_MAX) keys.clear();
+    keys.set(hash, { deviceId: device.id, until: t + KEY_CACHE_S });
+    return device.id;
+  }
+
+  app.post(
+    '/api/ingest',
+    {
+      schema: {
+        tags: ['ingestão'],
+        summary: 'Leituras de um dispositivo, autenticado pela sua chave',
+        description:
+          'Corpo: { "ts": <segundos desde 1970>, "leituras": { "<nome>": <número> }, "qos"?: <0-255> } ou uma lista ' +
+          `de até ${MAX_MESSAGES} delas. Chave no cabeçalho x-device-key ou Authorization: Device <chave>.`,
+        headers: ingestHeaders,
+        body: ingestBody,
+        response: { 202: ingestAccepted, 400: errorBody, 401: errorBody, 503: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers.authorization;
+      const fromAuthorization = header?.match(/^Device\s+(\S+)\s*$/i)?.[1];
+      const key = request.headers['x-device-key'] ?? fromAuthorization;
+      if (typeof key !== 'string' || key.length === 0 || key.length > 256) throw invalidKey();
+      const deviceId = await deviceFor(key);
+      const messages = Array.isArray(request.body) ? request.body : [request.body];
+      const t = now();
+      if (messages.some((m) => m.ts > t + MAX_FUTURE_S || m.ts < t - MAX_AGE_S)) {
+        throw new HttpError(400, { error: INGEST_MESSAGES.tsOutOfRange });
+      }
+      const before = ingest.stats().accepted;
+      for (const m of messages) ingest.submit(deviceId, m);
+      const aceitas = ingest.stats().accepted - before;
+      if (aceitas < messages.length)
+        throw new HttpError(503, { error: INGEST_MESSAGES.overloaded });
+      return reply.code(202).send({ dispositivo: deviceId, aceitas });
+    },
+  );
+};

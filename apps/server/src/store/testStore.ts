@@ -3,14 +3,29 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { needService, POSTGRES_URL, postgresAvailable } from '../../../../test-support/services.js';
 import { openStore, type Store } from './database.js';
+
+interface TestServices {
+  POSTGRES_URL: string;
+  postgresAvailable(): Promise<boolean>;
+  needService(name: string, probe: () => Promise<boolean>): Promise<boolean>;
+}
+
+/**
+ * The shared probes of /test-support. Loaded at run time: this file lives in
+ * src/ (tests of other folders import it) and the build's rootDir is src/.
+ */
+const services = async (): Promise<TestServices> =>
+  (await import(
+    new URL('../../../../test-support/services.ts', import.meta.url).href
+  )) as TestServices;
 
 export class ServiceUnavailableError extends Error {}
 
 /** Whether the database selected by VIGIA_TEST_DB can be used (throws under VIGIA_REQUIRE_SERVICES=1). */
 export async function testStoreAvailable(): Promise<boolean> {
   if (process.env.VIGIA_TEST_DB !== 'postgres') return true;
+  const { needService, postgresAvailable } = await services();
   return needService('PostgreSQL', postgresAvailable);
 }
 
@@ -36,9 +51,11 @@ export async function openTestStore(): Promise<Store> {
 }
 
 async function openPostgresTestStore(name: string): Promise<Store> {
+  const { POSTGRES_URL, postgresAvailable } = await services();
   if (!(await postgresAvailable())) {
     throw new ServiceUnavailableError(`PostgreSQL indisponível em ${POSTGRES_URL}`);
   }
+  const adminQuery = (text: string) => runAdmin(POSTGRES_URL, text);
   await adminQuery(`create database ${name}`);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
@@ -58,8 +75,8 @@ async function openPostgresTestStore(name: string): Promise<Store> {
   };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+async function runAdmin(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(text);

@@ -1,0 +1,185 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { VigiaEvent } from '../events/types.js';
+import type { Store } from '../store/database.js';
+import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import { createIngest, type Ingest, type IngestLogger } from './ingest.js';
+import { createFixture, type Fixture } from './testFixture.js';
+
+const available = await testStoreAvailable();
+
+const quietLog = (): IngestLogger & { warnings: string[] } => {
+  const warnings: string[] = [];
+  return {
+    warnings,
+    warn: (_obj, msg) => warnings.push(msg),
+    error: (_obj, msg) => warnings.push(msg),
+  };
+};
+
+describe.skipIf(!available)('ingest', () => {
+  let store: Store;
+  let fx: Fixture;
+  let ingest: Ingest;
+  let events: VigiaEvent[];
+  let log: ReturnType<typeof quietLog>;
+  let clock: number;
+
+  beforeAll(async () => {
+    store = await openTestStore();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+  beforeEach(async () => {
+    fx = await createFixture(store);
+    events = [];
+    log = quietLog();
+    clock = fx.t0 + 600;
+    ingest = createIngest({
+      store,
+      publish: (e) => events.push(e),
+      batchMs: 10_000,
+      now: () => clock,
+      log,
+    });
+  });
+  afterEach(async () => {
+    await ingest.close();
+  });
+
+  const current = async (deviceId: number, nome: string) =>
+    store.db
+      .selectFrom('current_values')
+      .innerJoin('tags', 'tags.id', 'current_values.tag_id')
+      .select(['current_values.valor', 'current_values.ts'])
+      .where('tags.device_id', '=', deviceId)
+      .where('tags.nome', '=', nome)
+      .executeTakeFirst();
+  const history = async (deviceId: number, nome: string) =>
+    store.db
+      .selectFrom('readings')
+      .innerJoin('tags', 'tags.id', 'readings.tag_id')
+      .select(['readings.ts', 'readings.valor'])
+      .where('tags.device_id', '=', deviceId)
+      .where('tags.nome', '=', nome)
+      .orderBy('readings.ts')
+      .execute();
+
+  it('writes history, the current value and the last-seen time, then publishes readings.updated', async () => {
+    ingest.submit(fx.deviceId, { ts: fx.t0, leituras: { kW: 120.5, OilTemp: 80 } });
+    ingest.submit(fx.deviceId, { ts: fx.t0 + 60, leituras: { kW: 130 } });
+    await ingest.flush();
+    expect(await history(fx.deviceId, 'kW')).toEqual([
+      { ts: fx.t0, valor: 120.5 },
+      { ts: fx.t0 + 60, valor: 130 },
+    ]);
+    expect(await current(fx.deviceId, 'kW')).toEqual({ valor: 130, ts: fx.t0 + 60 });
+    const device = await store.db
+      .selectFrom('devices')
+      .select('last_seen_at')
+      .where('id', '=', fx.deviceId)
+      .executeTakeFirstOrThrow();
+    expect(device.last_seen_at).toBe(fx.t0 + 60);
+    expect(ingest.stats()).toEqual({ accepted: 2, rejected: 0, written: 3 });
+    const updated = events.filter((e) => e.type === 'readings.updated');
+    expect(updated).toEqual([
+      {
+        type: 'readings.updated',
+        sisId: fx.systemId,
+        deviceId: fx.deviceId,
+        ts: fx.t0 + 60,
+        names: ['kW', 'OilTemp'],
+      },
+    ]);
+  });
+
+  it('ignores a repeated (device, tag, ts)', async () => {
+    const message = { ts: fx.t0, leituras: { kW: 10 } };
+    ingest.submit(fx.deviceId, message);
+    await ingest.flush();
+    ingest.submit(fx.deviceId, { ts: fx.t0, leituras: { kW: 99 } });
+    ingest.submit(fx.deviceId, message);
+    await ingest.flush();
+    expect(await history(fx.deviceId, 'kW')).toEqual([{ ts: fx.t0, valor: 10 }]);
+    expect(ingest.stats().written).toBe(1);
+    expect(ingest.stats().accepted).toBe(3);
+  });
+
+  it('moves the current value only forward in time', async () => {
+    ingest.submit(fx.deviceId, { ts: fx.t0 + 120, leituras: { kW: 200 } });
+    await ingest.flush();
+    ingest.submit(fx.deviceId, { ts: fx.t0 + 60, leituras: { kW: 150 } });
+    await ingest.flush();
+    expect(await current(fx.deviceId, 'kW')).toEqual({ valor: 200, ts: fx.t0 + 120 });
+    // The late reading still lands in the history.
+    expect((await history(fx.deviceId, 'kW')).map((r) => r.valor)).toEqual([150, 200]);
+    // Within one batch too: the newest wins whatever the arrival order.
+    ingest.submit(fx.deviceId, { ts: fx.t0 + 240, leituras: { kW: 240 } });
+    ingest.submit(fx.deviceId, { ts: fx.t0 + 180, leituras: { kW: 180 } });
+    await ingest.flush();
+    expect(await current(fx.deviceId, 'kW')).toEqual({ valor: 240, ts: fx.t0 + 240 });
+  });
+
+  it('counts and logs malformed messages and keeps going', async () => {
+    const bad: [number, unknown][] = [
+      [fx.deviceId, '{not json'],
+      [fx.deviceId, Buffer.from('[]')],
+      [fx.deviceId, { leituras: { kW: 1 } }],
+      [fx.deviceId, { ts: 'ontem', leituras: { kW: 1 } }],
+      [fx.deviceId, { ts: fx.t0, leituras: { kW: 'muito' } }],
+      [fx.deviceId, { ts: fx.t0, leituras: {} }],
+      [fx.deviceId, { ts: fx.t0, leituras: { 'nome inválido!': 1 } }],
+      [fx.deviceId, { ts: clock + 3600, leituras: { kW: 1 } }],
+      [fx.deviceId, { ts: 1000, leituras: { kW: 1 } }],
+      [Number.NaN, { ts: fx.t0, leituras: { kW: 1 } }],
+      [-5, { ts: fx.t0, leituras: { kW: 1 } }],
+      [null as unknown as number, { ts: fx.t0, leituras: { kW: 1 } }],
+      [fx.deviceId, null],
+    ];
+    for (const [id, payload] of bad) expect(() => ingest.submit(id, payload)).not.toThrow();
+    ingest.submit(fx.deviceId, JSON.stringify({ ts: fx.t0, leituras: { kW: 42 } }));
+    ingest.submit(99_999_999, { ts: fx.t0, leituras: { kW: 1 } });
+    await ingest.flush();
+    expect(ingest.stats()).toEqual({ accepted: 2, rejected: bad.length + 1, written: 1 });
+    expect(await current(fx.deviceId, 'kW')).toEqual({ valor: 42, ts: fx.t0 });
+    expect(log.warnings.length).toBeGreaterThan(0);
+    expect(log.warnings.some((w) => w.includes('Mensagem inválida'))).toBe(true);
+    expect(log.warnings.some((w) => w.includes('Dispositivo desconhecido'))).toBe(true);
+  });
+
+  it('creates a tag for a reading name the device has not sent before', async () => {
+    ingest.submit(fx.deviceId, { ts: fx.t0, leituras: { Partidas: 12, kW: 5 }, qos: 3 });
+    await ingest.flush();
+    const tag = await store.db
+      .selectFrom('tags')
+      .selectAll()
+      .where('device_id', '=', fx.deviceId)
+      .where('nome', '=', 'Partidas')
+      .executeTakeFirstOrThrow();
+    expect(tag.apelido).toBe('Partidas');
+    const cv = await store.db
+      .selectFrom('current_values')
+      .selectAll()
+      .where('tag_id', '=', tag.id)
+      .executeTakeFirstOrThrow();
+    expect(cv).toEqual({ tag_id: tag.id, valor: 12, ts: fx.t0, qos: 3 });
+  });
+
+  it('writes a full batch without waiting for the timer and flushes on close', async () => {
+    const small = createIngest({
+      store,
+      maxBatchReadings: 10,
+      batchMs: 60_000,
+      now: () => clock,
+      log,
+    });
+    for (let i = 0; i < 10; i++) small.submit(fx.deviceId, { ts: fx.t0 + i, leituras: { kW: i } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await history(fx.deviceId, 'kW')).length).toBe(10);
+    small.submit(fx.otherDeviceId, { ts: fx.t0, leituras: { kW: 7 } });
+    await small.close();
+    expect(await current(fx.otherDeviceId, 'kW')).toEqual({ valor: 7, ts: fx.t0 });
+    small.submit(fx.otherDeviceId, { ts: fx.t0 + 1, leituras: { kW: 8 } });
+    expect(small.stats().rejected).toBe(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { ALARM_STATES, type AlarmState, MAX_PAGE_SIZE, MESSAGES } from '@vigia/domain';
+import { ALARM_STATES, type AlarmState, MAX_PAGE_SIZE } from '@vigia/domain';
 import { z } from 'zod';
 
 /**
@@ -170,7 +170,9 @@ export const OCCURRENCE_ACCESS = {
   eventos: 4,
 } as const;
 
+/** `selecao` is the acknowledge checkbox column (spec 001 §3: the client adds a selected flag). */
 export const occurrenceColumnType = z.enum([
+  'selecao',
   'texto',
   'numero',
   'data',

@@ -1,0 +1,114 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * Which alarms a list wants: every one, those needing attention (active or not
+ * yet acknowledged: the ISA-18.2 alarm summary) or only those still active.
+ */
+export type AlarmFilter = 'any' | 'pending' | 'active';
+
+export type Direction = 'desc' | 'asc';
+
+/** A text filter resolved to the alarm names and devices it matches. */
+export interface TextMatch {
+  names: readonly string[];
+  deviceIds: readonly number[];
+}
+
+/** One occurrence query, after tenancy: every id in it is the caller's. */
+export interface OccurrenceFilter {
+  /** Never empty (an empty scope is answered without a query). */
+  systemIds: readonly number[];
+  /** Null: every device of `systemIds`. Never empty. */
+  deviceIds: readonly number[] | null;
+  /** Null: no alarms (events only). */
+  alarms: AlarmFilter | null;
+  events: boolean;
+  /** Period on `hora_ativacao`, epoch seconds, both inclusive. */
+  from: number | null;
+  to: number | null;
+  text: TextMatch | null;
+}
+
+export const PENDING_CONDITION = sql<boolean>`(hora_desativacao is null or hora_ack is null)`;
+
+/**
+ * Conditions on `alarms`/`events`. They repeat the partial indexes' predicates
+ * word for word (`is_evt = 0`, PENDING_CONDITION, `hora_desativacao is null`),
+ * which is what lets SQLite use those indexes.
+ */
+function kindConditions(filter: OccurrenceFilter): RawBuilder<unknown>[] {
+  const { alarms, events } = filter;
+  if (alarms === null) return [sql`is_evt = 1`];
+  const state =
+    alarms === 'pending'
+      ? [PENDING_CONDITION]
+      : alarms === 'active'
+        ? [PENDING_CONDITION, sql`hora_desativacao is null`]
+        : [];
+  if (!events) return [sql`is_evt = 0`, ...state];
+  if (state.length === 0) return [];
+  return [sql`(is_evt = 1 or (is_evt = 0 and ${sql.join(state, sql` and `)}))`];
+}
+
+function inList(column: string, values: readonly (number | string)[]): RawBuilder<unknown> {
+  return values.length === 1
+    ? sql`${sql.ref(column)} = ${values[0]}`
+    : sql`${sql.ref(column)} in (${sql.join(values)})`;
+}
+
+export interface ConditionOptions {
+  /** Replace the filter's systems (a per-system branch). */
+  systemId?: number;
+  /** Replace the filter's devices (a per-device branch). */
+  deviceId?: number;
+  /** Extra bounds on `hora_ativacao` (the deep-offset seek). */
+  below?: number | null;
+  atOrAbove?: number | null;
+}
+
+/** The WHERE terms of `filter` on the `occurrences` table (unqualified columns). */
+export function filterConditions(
+  filter: OccurrenceFilter,
+  options: ConditionOptions = {},
+): RawBuilder<unknown>[] {
+  const terms: RawBuilder<unknown>[] = [];
+  if (options.deviceId !== undefined) {
+    terms.push(sql`device_id = ${options.deviceId}`);
+  } else {
+    terms.push(
+      options.systemId !== undefined
+        ? sql`system_id = ${options.systemId}`
+        : inList('system_id', filter.systemIds),
+    );
+    if (filter.deviceIds) terms.push(inList('device_id', filter.deviceIds));
+  }
+  terms.push(...kindConditions(filter));
+  if (filter.from !== null) terms.push(sql`hora_ativacao >= ${filter.from}`);
+  if (filter.to !== null) terms.push(sql`hora_ativacao <= ${filter.to}`);
+  if (options.below != null) terms.push(sql`hora_ativacao < ${options.below}`);
+  if (options.atOrAbove != null) terms.push(sql`hora_ativacao >= ${options.atOrAbove}`);
+  if (filter.text) {
+    const alternatives: RawBuilder<unknown>[] = [];
+    if (filter.text.names.length > 0) alternatives.push(inList('nome_alarme', filter.text.names));
+    if (filter.text.deviceIds.length > 0) {
+      alternatives.push(inList('device_id', filter.text.deviceIds));
+    }
+    terms.push(
+      alternatives.length === 0 ? sql`1 = 0` : sql`(${sql.join(alternatives, sql` or `)})`,
+    );
+  }
+  return terms;
+}
+
+export function whereClause(terms: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return terms.length === 0 ? sql`` : sql`where ${sql.join(terms, sql` and `)}`;
+}
+
+/** Whether per-day/hour counters can place an offset for this filter (no device, state or text condition). */
+export function countersApply(filter: OccurrenceFilter): boolean {
+  return (
+    filter.deviceIds === null &&
+    filter.text === null &&
+    (filter.alarms === null || filter.alarms === 'any')
+  );
+}

@@ -1,0 +1,76 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { OccurrenceDatabase } from './db.js';
+import {
+  type ConditionOptions,
+  countersApply,
+  type Direction,
+  filterConditions,
+  type OccurrenceFilter,
+  whereClause,
+} from './filter.js';
+import { seekOffset } from './seek.js';
+
+/** Offsets from here on are placed with the counters (`seekOffset`) instead of stepped over. */
+export const SEEK_MIN_OFFSET = 2000;
+/** Up to this many devices, a device list is read as one ordered index range per device. */
+const MAX_DEVICE_BRANCHES = 64;
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+  direction: Direction;
+  /** Tests lower it to check the seek against plain offsets. */
+  seekMinOffset?: number;
+}
+
+/**
+ * The ids of one page, in list order (`hora_ativacao`, then `id`, both in
+ * `direction`). Every branch is an ordered range of one index (per system or
+ * per device) cut at `offset + limit`, merged when there are several, so the
+ * cost follows the page and not the table. Deep offsets on system-wide lists
+ * start from the counters' position (see seek.ts).
+ */
+export async function selectPageIds(
+  db: Kysely<OccurrenceDatabase>,
+  filter: OccurrenceFilter,
+  page: PageRequest,
+): Promise<number[]> {
+  let { offset } = page;
+  let bounds: ConditionOptions = {};
+  if (offset >= (page.seekMinOffset ?? SEEK_MIN_OFFSET) && countersApply(filter)) {
+    const position = await seekOffset(db, filter, offset, page.direction);
+    bounds = { below: position.below, atOrAbove: position.atOrAbove };
+    offset = position.skip;
+  }
+  const order =
+    page.direction === 'desc'
+      ? sql`order by hora_ativacao desc, id desc`
+      : sql`order by hora_ativacao asc, id asc`;
+
+  const branches = branchOptions(filter).map((branch) => ({ ...branch, ...bounds }));
+  if (branches.length === 1) {
+    const terms = filterConditions(filter, branches[0]);
+    const { rows } = await sql<{ id: number }>`
+      select id from occurrences ${whereClause(terms)}
+      ${order} limit ${page.limit} offset ${offset}`.execute(db);
+    return rows.map((r) => Number(r.id));
+  }
+  const take = offset + page.limit;
+  const parts: RawBuilder<unknown>[] = branches.map(
+    (branch, i) => sql`select * from (
+      select id, hora_ativacao from occurrences ${whereClause(filterConditions(filter, branch))}
+      ${order} limit ${take}) ${sql.raw(`b${i}`)}`,
+  );
+  const { rows } = await sql<{ id: number }>`
+    select id from (${sql.join(parts, sql` union all `)}) page
+    ${order} limit ${page.limit} offset ${offset}`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/** One branch per device (few devices) or per system; a single branch needs no merge. */
+function branchOptions(filter: OccurrenceFilter): ConditionOptions[] {
+  if (filter.deviceIds && filter.deviceIds.length <= MAX_DEVICE_BRANCHES) {
+    return filter.deviceIds.map((deviceId) => ({ deviceId }));
+  }
+  return filter.systemIds.map((systemId) => ({ systemId }));
+}

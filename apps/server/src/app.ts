@@ -19,7 +19,10 @@ import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
+import { healthPlanRoutes } from './routes/healthPlan.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { occurrenceConfigRoutes } from './routes/occurrenceConfig.js';
+import { occurrenceRoutes } from './routes/occurrences.js';
 import type { AppServices } from './routes/services.js';
 import { userRoutes } from './routes/user.js';
 import type { Store } from './store/database.js';
@@ -141,9 +144,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       requireBearer(api, services.authenticator);
       await api.register(userRoutes, services);
+      await api.register(occurrenceRoutes, services);
+      await api.register(occurrenceConfigRoutes, services);
       await api.register(eventRoutes, { ...services, heartbeatMs: options.eventsHeartbeatMs });
     },
     { prefix: '/api' },
+  );
+  // The health-plan review (spec 000 §7) keeps its `/api2` paths, same origin, same token.
+  await app.register(
+    async (api2) => {
+      requireBearer(api2, services.authenticator);
+      await api2.register(healthPlanRoutes, services);
+    },
+    { prefix: '/api2' },
   );
 
   if (webAppAvailable(config.webDist)) {

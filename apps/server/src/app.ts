@@ -17,6 +17,7 @@ import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
 import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
+import { devicesAreaRoutes } from './routes/devicesArea.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { healthPlanRoutes } from './routes/healthPlan.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(occurrenceRoutes, services);
       await api.register(occurrenceConfigRoutes, services);
       await api.register(eventRoutes, { ...services, heartbeatMs: options.eventsHeartbeatMs });
+      await api.register(devicesAreaRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,129 @@
+import type { DeviceOrderField, DeviceRow, OrderBy } from '@vigia/contract';
+import { infoValue, isGeneratorRunning, isOnline } from '@vigia/domain';
+import type { Kysely } from 'kysely';
+import { parseJson } from '../store/json.js';
+import type { Database } from '../store/schema.js';
+import { buildDeviceRows } from './deviceRows.js';
+import type { DeviceSelection } from './deviceSelection.js';
+import { countActiveAlarms, type DeviceRecord, loadInfos, selectDevices } from './deviceStore.js';
+import { type Page, pageOf, type SortKey, sortRows, textMatcher } from './listing.js';
+
+export interface DeviceListOptions {
+  filtroTexto?: string;
+  orderBy?: OrderBy<DeviceOrderField>;
+  offSet: number;
+  limit: number;
+  /** Readings to list in `infos`; absent: all. */
+  nomes?: readonly string[];
+  /** Keep generators that are on (true) or the devices that are not (false). */
+  funcionando?: boolean;
+  regime?: string;
+  nowSec: number;
+}
+
+/** The status word whose bit 64 says a generator is on (spec 001 §4). */
+export const GENERATOR_STATUS_READING = 'statusGMG';
+
+/** Text a `filtroTexto` is matched against. */
+export const deviceSearchFields = (d: DeviceRecord) => [
+  d.nome,
+  d.patrimonio,
+  d.localNome,
+  d.uf,
+  d.tipo,
+  d.equipamento,
+];
+
+export function deviceRegime(device: DeviceRecord): string | null {
+  const regime = parseJson<Record<string, unknown>>(device.params, {}).regime;
+  return typeof regime === 'string' ? regime : null;
+}
+
+/** Whether each device is a generator that is on: status bit 64 and online (domain). */
+export async function runningGenerators(
+  db: Kysely<Database>,
+  devices: readonly DeviceRecord[],
+  nowSec: number,
+): Promise<Set<number>> {
+  const status = await loadInfos(
+    db,
+    devices.map((d) => d.id),
+    [GENERATOR_STATUS_READING],
+  );
+  const running = new Set<number>();
+  for (const d of devices) {
+    const bits = infoValue(
+      (status.get(d.id) ?? []).map((i) => ({ nome: i.nome, valorAtual: i })),
+      GENERATOR_STATUS_READING,
+    );
+    if (isGeneratorRunning(bits, isOnline({ lastReadingTs: d.lastSeenAt }, nowSec))) {
+      running.add(d.id);
+    }
+  }
+  return running;
+}
+
+function sortKeys(
+  orderBy: OrderBy<DeviceOrderField> | undefined,
+  alarms: Map<number, number> | undefined,
+): SortKey<DeviceRecord>[] {
+  const desc = orderBy?.desc ?? false;
+  switch (orderBy?.campo ?? 'nome') {
+    case 'nome':
+      return [{ value: (d) => d.nome, desc }];
+    case 'patrimonio':
+      return [{ value: (d) => d.patrimonio, desc }, { value: (d) => d.localNome }];
+    case 'tipo':
+      return [{ value: (d) => d.tipo, desc }, { value: (d) => d.nome }];
+    case 'localNome':
+      return [{ value: (d) => d.localNome, desc }, { value: (d) => d.nome }];
+    case 'uf':
+      return [
+        { value: (d) => d.uf, desc },
+        { value: (d) => d.localNome },
+        { value: (d) => d.nome },
+      ];
+    case 'id':
+      return [{ value: (d) => d.id, desc }];
+    case 'ultimaLeitura':
+      return [{ value: (d) => d.lastSeenAt, desc }, { value: (d) => d.nome }];
+    case 'alarmTreeMapValue':
+      return [{ value: (d) => alarms?.get(d.id) ?? 0, desc }, { value: (d) => d.nome }];
+  }
+}
+
+/**
+ * The device list: the selection from the store (one query), then text
+ * filter, state filters, pt-BR sort and the page in memory, then the page's
+ * readings and alarm counts (one query each).
+ */
+export async function listDevices(
+  db: Kysely<Database>,
+  selection: DeviceSelection,
+  options: DeviceListOptions,
+): Promise<Page<DeviceRow>> {
+  let devices = await selectDevices(db, selection);
+  const match = textMatcher(options.filtroTexto);
+  if (match) devices = devices.filter((d) => match(deviceSearchFields(d)));
+  if (options.regime !== undefined) {
+    devices = devices.filter((d) => deviceRegime(d) === options.regime);
+  }
+  if (options.funcionando !== undefined) {
+    const running = await runningGenerators(db, devices, options.nowSec);
+    devices = devices.filter((d) => running.has(d.id) === options.funcionando);
+  }
+  const alarms =
+    options.orderBy?.campo === 'alarmTreeMapValue'
+      ? await countActiveAlarms(db, { systemIds: selection.systemIds })
+      : undefined;
+  sortRows(devices, sortKeys(options.orderBy, alarms), (d) => d.id);
+  const page = pageOf(devices, options.offSet, options.limit);
+  return {
+    total: page.total,
+    itens: await buildDeviceRows(db, page.itens, {
+      nomes: options.nomes,
+      nowSec: options.nowSec,
+      alarms,
+    }),
+  };
+}

@@ -1,0 +1,110 @@
+import type { DeviceInfoRow, DeviceParamRow, DeviceRow } from '@vigia/contract';
+import { communicationSummary } from '@vigia/domain';
+import type { Kysely } from 'kysely';
+import { parseJson } from '../store/json.js';
+import type { Database } from '../store/schema.js';
+import {
+  countActiveAlarms,
+  type DeviceRecord,
+  type InfoRecord,
+  loadInfos,
+  SIGNAL_READING,
+} from './deviceStore.js';
+
+/** A device's `params` JSON as the spec's list of { nome, valor }. */
+export function paramList(json: string): DeviceParamRow[] {
+  const params = parseJson<unknown>(json, {});
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return [];
+  return Object.entries(params as Record<string, unknown>).map(([nome, value]) => ({
+    nome,
+    valor:
+      typeof value === 'number' || typeof value === 'string'
+        ? value
+        : value === null || value === undefined
+          ? null
+          : JSON.stringify(value),
+  }));
+}
+
+export function infoRow(info: InfoRecord): DeviceInfoRow {
+  return {
+    nome: info.nome,
+    apelido: info.apelido,
+    unidade: info.unidade,
+    valorAtual:
+      info.valor === null || info.ts === null
+        ? null
+        : { valor: info.valor, ts: info.ts, qos: info.qos ?? 0 },
+  };
+}
+
+/**
+ * The spec's device row. `infos` holds the readings passed in; the signal
+ * reading feeds `netAntenaSignal` and is listed only when `withSignal`.
+ */
+export function toDeviceRow(
+  device: DeviceRecord,
+  infos: readonly InfoRecord[],
+  alarmCount: number,
+  nowSec: number,
+  withSignal = true,
+): DeviceRow {
+  let signal: number | null = null;
+  const rows: DeviceInfoRow[] = [];
+  for (const info of infos) {
+    if (info.nome === SIGNAL_READING) {
+      signal = info.valor;
+      if (!withSignal) continue;
+    }
+    rows.push(infoRow(info));
+  }
+  return {
+    id: device.id,
+    nome: device.nome,
+    patrimonio: device.patrimonio,
+    tipo: device.tipo,
+    templateDispositivoId: device.templateId,
+    equipamento: device.equipamento,
+    localNome: device.localNome,
+    uf: device.uf,
+    lat: device.lat,
+    longi: device.lon,
+    sisId: device.systemId,
+    usinaId: device.usinaId,
+    scdId: device.scdId,
+    venueId: device.venueId,
+    grupoId: device.groupId,
+    energyCenterId: device.energyCenterId,
+    resumoComunicacao: communicationSummary(device.lastSeenAt, nowSec),
+    ultimaLeitura: device.lastSeenAt,
+    netAntenaSignal: signal,
+    alarmTreeMapValue: alarmCount,
+    infos: rows,
+    params: paramList(device.params),
+  };
+}
+
+/**
+ * Rows for `devices` (kept in their order): their readings (all, or the
+ * `nomes` ones) in one query and their alarm counts in another, unless the
+ * counts are given.
+ */
+export async function buildDeviceRows(
+  db: Kysely<Database>,
+  devices: readonly DeviceRecord[],
+  options: { nomes?: readonly string[]; nowSec: number; alarms?: Map<number, number> },
+): Promise<DeviceRow[]> {
+  if (devices.length === 0) return [];
+  const ids = devices.map((d) => d.id);
+  const nomes = options.nomes;
+  const withSignal = !nomes || nomes.includes(SIGNAL_READING);
+  const [infos, alarms] = await Promise.all([
+    loadInfos(db, ids, nomes && !withSignal ? [...nomes, SIGNAL_READING] : nomes),
+    options.alarms ?? countActiveAlarms(db, { deviceIds: ids }),
+  ]);
+  return devices.map((d) =>
+    toDeviceRow(d, infos.get(d.id) ?? [], alarms.get(d.id) ?? 0, options.nowSec, withSignal),
+  );
+}
+
+export const nowSec = (): number => Math.floor(Date.now() / 1000);

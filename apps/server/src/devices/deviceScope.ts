@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { allowedSystemIds } from '../auth/scope.js';
+import { notFound } from '../plugins/httpError.js';
+import type { Database } from '../store/schema.js';
+import { type DeviceRecord, selectDevices } from './deviceStore.js';
+
+/** The device when it belongs to one of the caller's systems; otherwise 404. */
+export async function deviceInScope(
+  request: FastifyRequest,
+  db: Kysely<Database>,
+  deviceId: number,
+  tipos?: string[],
+): Promise<DeviceRecord> {
+  const [device] = await selectDevices(db, {
+    systemIds: allowedSystemIds(request),
+    deviceIds: [deviceId],
+    tipos,
+  });
+  if (!device) throw notFound();
+  return device;
+}

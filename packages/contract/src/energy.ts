@@ -1,0 +1,262 @@
+import { PLANT_SORTS } from '@vigia/domain';
+import { z } from 'zod';
+import {
+  deviceRow,
+  orderByQuery,
+  pageQuery,
+  queryId,
+  queryNames,
+  querySisId,
+  resumoComunicacao,
+} from './devices.js';
+import { placeRef } from './sites.js';
+
+/*
+ * Energy device reads and analysis lists of spec 000 §7 "Energy".
+ */
+
+const id = z.number().int();
+
+/**
+ * Energy of the last 24 hours from the `kWh` counters (kWh now minus kWh
+ * 24 h ago) and of the 24 hours before; `diferenca` and
+ * `diferencaPorcentagem` are the domain's `energyVariation` of the two. Null
+ * where a counter has no reading that far back.
+ */
+export const energySummary = z.object({
+  energia24h: z.number().nullable(),
+  energia24hAnterior: z.number().nullable(),
+  diferenca: z.number().nullable(),
+  diferencaPorcentagem: z.number().nullable(),
+});
+export type EnergySummary = z.infer<typeof energySummary>;
+
+/**
+ * `sortby` of the energy reads: the plant sorts (`maiorenergia` default,
+ * `menorenergia`, `variacaopositiva`, `variacaonegativa`, domain
+ * `plantComparator` on `energia24h` and `diferencaPorcentagem`) or `nome`.
+ * An unknown value is the default (domain `parsePlantSort`).
+ */
+export const ENERGY_SORTS = [...PLANT_SORTS, 'nome'] as const;
+export const energyListQuery = z.object({
+  sisid: querySisId.optional(),
+  sortby: z.string().trim().max(40).optional(),
+  /** Readings listed in `infos` of generator and TFR rows (default: all). */
+  nomes: queryNames.optional(),
+});
+/** One generator or TFR (`/api/energia/geradores/{idDispositivo}`): `nomes` as in the list. */
+export const energyDeviceQuery = z.object({ nomes: queryNames.optional() });
+
+/** A generator or transfer panel (TFR) with its energy. */
+export const energyDeviceRow = deviceRow.extend({ energia: energySummary });
+export type EnergyDeviceRow = z.infer<typeof energyDeviceRow>;
+export const energyDeviceList = z.array(energyDeviceRow);
+
+/** Totals over a place's devices. Generators count as on by domain `isGeneratorRunning`. */
+const placeTotals = {
+  dispositivos: z.number().int().nonnegative(),
+  online: z.number().int().nonnegative(),
+  alarmTreeMapValue: z.number().int().nonnegative(),
+  /** The freshest device's summary. */
+  resumoComunicacao,
+  ultimaLeitura: z.number().int().nullable(),
+  geradores: z.number().int().nonnegative(),
+  geradoresLigados: z.number().int().nonnegative(),
+  /** Sum of the generators' `kW` now. */
+  potenciaAtual: z.number().nullable(),
+  /** Sum of the generators' nominal power (`kwn`, domain `deviceParams`). */
+  potenciaNominal: z.number(),
+  /** Generated energy: the sum over the place's generators. */
+  energia: energySummary,
+};
+
+/** `GET /api/energia/usinas` and `/api/energia/usinas/{usinaId}`. */
+export const plantRow = z.object({
+  id,
+  nome: z.string(),
+  uf: z.string(),
+  lat: z.number(),
+  longi: z.number(),
+  sisId: id,
+  scds: z.array(placeRef),
+  ...placeTotals,
+});
+export type PlantRow = z.infer<typeof plantRow>;
+export const plantList = z.array(plantRow);
+export const plantParams = z.object({ usinaId: queryId });
+
+/** `GET /api/energia/scds` and `/api/energia/scds/{scdId}`. */
+export const scdRow = z.object({
+  id,
+  nome: z.string(),
+  uf: z.string(),
+  lat: z.number(),
+  longi: z.number(),
+  sisId: id,
+  usina: placeRef.nullable(),
+  ...placeTotals,
+});
+export type ScdRow = z.infer<typeof scdRow>;
+export const scdList = z.array(scdRow);
+export const scdParams = z.object({ scdId: queryId });
+
+/** Where an analysis row lives, for the click that opens it. */
+const analysisBase = {
+  id,
+  nome: z.string(),
+  patrimonio: z.string(),
+  tipo: z.string(),
+  localNome: z.string(),
+  uf: z.string(),
+  sisId: id,
+  usinaId: id.nullable(),
+  scdId: id.nullable(),
+  venueId: id.nullable(),
+  resumoComunicacao,
+  ultimaLeitura: z.number().int().nullable(),
+  alarmTreeMapValue: z.number().int().nonnegative(),
+};
+
+/** Domain severity of a value: 'critical' ('Crítico') or 'attention' ('Atenção'); null outside the bands. */
+export const severityBand = z.enum(['critical', 'attention']).nullable();
+
+/**
+ * Analysis lists (spec 000 §7): `sisid`, `usinaId`, `scdId`, `venueId`,
+ * paging (50 by default), `filtroTexto`, `orderBy`; `severidade` keeps the
+ * rows of one band. The answer counts the rows of each band.
+ */
+const analysisQuery = {
+  sisid: querySisId.optional(),
+  usinaId: queryId.optional(),
+  scdId: queryId.optional(),
+  venueId: queryId.optional(),
+  ...pageQuery,
+};
+const severityFilter = z.enum(['critical', 'attention']).optional();
+
+function analysisPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    total: z.number().int().nonnegative(),
+    criticos: z.number().int().nonnegative(),
+    atencao: z.number().int().nonnegative(),
+    itens: z.array(item),
+  });
+}
+
+/**
+ * `GET /api/energia/analise/baterias`: every device reporting `Vcc` (battery
+ * voltage) against its nominal `vccn` (domain `deviceParams`, 500 when
+ * absent); `percentual` = Vcc / vccn × 100; `chave` is the mains switch word
+ * `chaveRede` decoded by domain `mainsSwitchState` (32768 FECHADA, else
+ * ABERTA, null without the reading). Default order: lowest percent first.
+ */
+export const batteryRow = z.object({
+  ...analysisBase,
+  vcc: z.number().nullable(),
+  vccn: z.number(),
+  percentual: z.number().nullable(),
+  ts: z.number().int().nullable(),
+  chave: z.enum(['FECHADA', 'ABERTA']).nullable(),
+});
+export type BatteryRow = z.infer<typeof batteryRow>;
+export const BATTERY_ORDER_FIELDS = ['percentual', 'vcc', 'nome', 'localNome', 'uf'] as const;
+export const batteryQuery = z.object({
+  ...analysisQuery,
+  orderBy: orderByQuery(BATTERY_ORDER_FIELDS).optional(),
+});
+export const batteryPage = analysisPage(batteryRow);
+
+/**
+ * `GET /api/energia/analise/potencias`: generators' active power against
+ * their nominal (`percentual` = kW / kwn × 100) with domain
+ * `powerPercentSeverity` (1 to 30 Crítico, above 30 Atenção). Default order:
+ * critical first, then lowest percent.
+ */
+export const powerRow = z.object({
+  ...analysisBase,
+  kw: z.number().nullable(),
+  kwn: z.number(),
+  percentual: z.number().nullable(),
+  ts: z.number().int().nullable(),
+  severidade: severityBand,
+});
+export type PowerRow = z.infer<typeof powerRow>;
+export const POWER_ORDER_FIELDS = [
+  'severidade',
+  'percentual',
+  'kw',
+  'nome',
+  'localNome',
+  'uf',
+] as const;
+export const powerQuery = z.object({
+  ...analysisQuery,
+  severidade: severityFilter,
+  orderBy: orderByQuery(POWER_ORDER_FIELDS).optional(),
+});
+export const powerPage = analysisPage(powerRow);
+
+/**
+ * `GET /api/energia/analise/loadspeeds`: generators' `LoadSpeed` with domain
+ * `loadSpeedSeverity` (80 or more Crítico, 65 to 79 Atenção). Default order:
+ * highest first.
+ */
+export const loadSpeedRow = z.object({
+  ...analysisBase,
+  loadSpeed: z.number().nullable(),
+  ts: z.number().int().nullable(),
+  severidade: severityBand,
+});
+export type LoadSpeedRow = z.infer<typeof loadSpeedRow>;
+export const LOADSPEED_ORDER_FIELDS = [
+  'loadSpeed',
+  'severidade',
+  'nome',
+  'localNome',
+  'uf',
+] as const;
+export const loadSpeedQuery = z.object({
+  ...analysisQuery,
+  severidade: severityFilter,
+  orderBy: orderByQuery(LOADSPEED_ORDER_FIELDS).optional(),
+});
+export const loadSpeedPage = analysisPage(loadSpeedRow);
+
+/**
+ * `GET /api/energia/tanques` (spec 001 §3 "Tank"): `nivel` (reading `nivel`,
+ * or litros / capacidade), `temperatura` and `litros` from the readings,
+ * `capacidade` from the parameters, `status` the tank word with its domain
+ * `tankStatus` texts. `critico` is how empty the tank is (100 − nivel), so a
+ * tank at 15 % is critico 85; `cor` is domain `tankColor(critico)` (≥ 80 red,
+ * 65 to 80 yellow) and `faixa` domain `tankLevelBand(nivel)`. Default order:
+ * most critical first. `severidade` here: critical = red, attention = yellow.
+ */
+export const tankRow = z.object({
+  ...analysisBase,
+  critico: z.number().nullable(),
+  nivel: z.number().nullable(),
+  temperatura: z.number().nullable(),
+  litros: z.number().nullable(),
+  capacidade: z.number().nullable(),
+  ts: z.number().int().nullable(),
+  status: z.number().nullable(),
+  statusTexto: z.array(z.string()),
+  cor: z.enum(['red', 'yellow', 'white']),
+  faixa: z.enum(['below-25', '25-50', '50-100', 'full']).nullable(),
+});
+export type TankRow = z.infer<typeof tankRow>;
+export const TANK_ORDER_FIELDS = [
+  'critico',
+  'nivel',
+  'litros',
+  'temperatura',
+  'nome',
+  'localNome',
+  'uf',
+] as const;
+export const tankQuery = z.object({
+  ...analysisQuery,
+  severidade: severityFilter,
+  orderBy: orderByQuery(TANK_ORDER_FIELDS).optional(),
+});
+export const tankPage = analysisPage(tankRow);

@@ -73,11 +73,12 @@ describe.skipIf(!available)('POST /api/ingest', () => {
   });
 
   it('answers 401 invalid_device_key without a key or with a wrong one', async () => {
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       {},
       { 'x-device-key': 'outra-chave' },
       { authorization: 'Bearer abc' },
-    ]) {
+    ];
+    for (const headers of variants) {
       const response = await post({ ts: fx.t0, leituras: { kW: 1 } }, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({

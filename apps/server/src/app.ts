@@ -1,18 +1,26 @@
 import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type LoggerOptions, stdSerializers } from 'pino';
 import { createAccessTokens } from './auth/accessTokens.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import { resolveJwtSecret } from './auth/jwtSecret.js';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/loginLimiter.js';
 import type { Config } from './config.js';
 import { EventBus } from './events/eventBus.js';
+import type { Ingest } from './ingest/ingest.js';
 import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
 import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
@@ -21,6 +29,7 @@ import { devicesAreaRoutes } from './routes/devicesArea.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { healthPlanRoutes } from './routes/healthPlan.js';
+import { ingestRoutes } from './routes/ingest.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { occurrenceConfigRoutes } from './routes/occurrenceConfig.js';
 import { occurrenceRoutes } from './routes/occurrences.js';
@@ -35,8 +44,12 @@ export interface AppOptions {
   store: Store;
   /** Live events; one is created when omitted. Share it with ingest and the alarm engine. */
   bus?: EventBus;
-  /** Fastify logger: false in tests; defaults to pino at `config.logLevel`. */
+  /** Fastify logger: false in tests; defaults to pino with `loggerOptions(config)`. */
   logger?: FastifyServerOptions['logger'];
+  /** A pino logger to share with the rest of the process (server.ts). */
+  loggerInstance?: FastifyBaseLogger;
+  /** With an ingest, `POST /api/ingest` (device key) is served. */
+  ingest?: Ingest;
   loginLimits?: LoginLimits;
   /** SSE heartbeat period (tests shorten it). */
   eventsHeartbeatMs?: number;
@@ -66,12 +79,13 @@ export const VERSION: string = (() => {
   }
 })();
 
-function defaultLogger(config: Config): FastifyServerOptions['logger'] {
+/** pino options for the server's log: no credentials, ever. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
-      req(request) {
+      req(request: FastifyRequest) {
         return {
           method: request.method,
           // The event stream may carry the token in its query: never log it.
@@ -79,6 +93,10 @@ function defaultLogger(config: Config): FastifyServerOptions['logger'] {
           remoteAddress: request.ip,
         };
       },
+      res(reply: FastifyReply) {
+        return { statusCode: reply.statusCode };
+      },
+      err: stdSerializers.err,
     },
   };
 }
@@ -92,7 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   usePortugueseValidationMessages();
 
   const app = Fastify({
-    logger: options.logger === undefined ? defaultLogger(config) : options.logger,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger === undefined ? loggerOptions(config) : options.logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1 << 20,
     requestTimeout: 30_000,
@@ -139,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(oauthRoutes, services);
   await app.register(healthRoutes, { ...services, version: VERSION });
   await app.register(docsRoutes);
+  // Devices: their own key, no user token.
+  if (options.ingest) await app.register(ingestRoutes, { store, ingest: options.ingest });
 
   // Everything else under /api needs a bearer token.
   await app.register(

@@ -1,0 +1,145 @@
+import { pino } from 'pino';
+import { sweepCommunication } from './alarms/engine.js';
+import { buildApp, loggerOptions } from './app.js';
+import { purgeExpiredRefreshTokens } from './auth/refreshTokens.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { EventBus } from './events/eventBus.js';
+import { type PgEventRelay, startPgEventRelay } from './events/pgEventRelay.js';
+import { createIngest } from './ingest/ingest.js';
+import { startMqttIngest } from './ingest/mqtt.js';
+import { seedDemo } from './seed/demoFleet.js';
+import { startSimulator } from './simulator/simulator.js';
+import { openStore } from './store/database.js';
+
+const COMMUNICATION_SWEEP_MS = 60_000;
+const TOKEN_PURGE_MS = 3_600_000;
+const SIMULATOR_INTERVAL_MS = 5_000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+/** `sqlite:/abs/path` or the PostgreSQL URL without its password, for the logs. */
+function describeDatabase(url: string): string {
+  if (url.startsWith('sqlite:')) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = pino(loggerOptions(config));
+  const stops: (() => Promise<void> | void)[] = [];
+  const shutdown = async (reason: string, code: number) => {
+    log.info({ reason }, 'encerrando');
+    const timer = setTimeout(() => {
+      log.error('encerramento demorou demais: saindo à força');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        log.error({ err: error }, 'falha ao encerrar um componente');
+      }
+    }
+    log.info('encerrado');
+    process.exit(code);
+  };
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void shutdown(signal, 0);
+    });
+  }
+
+  log.info({ database: describeDatabase(config.databaseUrl) }, 'abrindo o banco de dados');
+  const store = await openStore(config.databaseUrl);
+  stops.push(() => store.close());
+
+  if (config.demo) {
+    const started = Date.now();
+    await seedDemo(store, { seed: config.seed, users: true });
+    log.info({ ms: Date.now() - started }, 'frota de demonstração pronta');
+  }
+
+  const bus = new EventBus((error) => log.error({ err: error }, 'eventos: assinante falhou'));
+  let relay: PgEventRelay | undefined;
+  if (store.dialect === 'postgres') {
+    relay = await startPgEventRelay({ connectionString: config.databaseUrl, bus, log });
+    stops.push(() => relay?.close());
+    log.info({ processId: relay.processId }, 'eventos: fan-out por LISTEN/NOTIFY ativo');
+  }
+
+  const ingest = createIngest({ store, publish: bus, log });
+  stops.push(() => ingest.close());
+  if (config.mqttUrl) {
+    const mqtt = await startMqttIngest(config.mqttUrl, ingest, {
+      onError: (error) => log.error({ err: error }, 'MQTT: erro'),
+    });
+    stops.push(() => mqtt.close());
+    log.info({ mqtt: config.mqttUrl }, 'ingestão MQTT ativa');
+  }
+
+  if (config.simulator) {
+    const simulator = startSimulator({
+      store,
+      ingest,
+      seed: config.seed,
+      intervalMs: SIMULATOR_INTERVAL_MS,
+    });
+    stops.push(() => simulator.stop());
+    log.info({ intervalMs: SIMULATOR_INTERVAL_MS }, 'simulador ativo');
+  }
+
+  const sweep = setInterval(() => {
+    sweepCommunication(store, { publish: bus }).catch((error: unknown) =>
+      log.error({ err: error }, 'varredura de comunicação falhou'),
+    );
+  }, COMMUNICATION_SWEEP_MS);
+  const purge = setInterval(() => {
+    purgeExpiredRefreshTokens(store.db).catch((error: unknown) =>
+      log.error({ err: error }, 'limpeza de refresh tokens falhou'),
+    );
+  }, TOKEN_PURGE_MS);
+  sweep.unref();
+  purge.unref();
+  stops.push(() => {
+    clearInterval(sweep);
+    clearInterval(purge);
+  });
+
+  const app = await buildApp({ config, store, bus, ingest, loggerInstance: log });
+  stops.push(() => app.close());
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  log.info(`Vigia no ar em ${shown} (API em ${shown}/api, documentação em ${shown}/api/docs)`);
+  if (config.demo) {
+    log.info(
+      'usuários de demonstração: demo/demo (operador, comando), cliente/cliente (um sistema), ' +
+        'admin/admin (administrador), bloqueado/bloqueado (bloqueado). Não use VIGIA_DEMO em produção.',
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Vigia não pôde iniciar:', error);
+  process.exit(1);
+});

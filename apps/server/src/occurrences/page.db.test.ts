@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRandom } from '../seed/random.js';
+import type { Store } from '../store/database.js';
+import type { NewOccurrence } from '../store/schema.js';
+import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import { occurrenceDb } from './db.js';
+import type { Direction, OccurrenceFilter } from './filter.js';
+import { selectPageIds } from './page.js';
+
+const available = await testStoreAvailable();
+
+const HOUR = 3600;
+const DAY = 86_400;
+/** A UTC midnight, so day-aligned periods are easy to write. */
+const START = 1_700_006_400;
+const SPAN_DAYS = 12;
+const SYSTEMS = [1, 2, 3];
+const DEVICES = [
+  { id: 11, system: 1 },
+  { id: 12, system: 1 },
+  { id: 21, system: 2 },
+  { id: 31, system: 3 },
+];
+
+interface Stored {
+  id: number;
+  system_id: number;
+  device_id: number;
+  is_evt: number;
+  hora_ativacao: number;
+}
+
+/**
+ * The deep-offset seek (per-day/hour counters) must return exactly what a
+ * plain OFFSET returns, for every filter it applies to, in both orders.
+ */
+describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets', () => {
+  let store: Store;
+  const stored: Stored[] = [];
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    const db = store.db;
+    await db.insertInto('companies').values({ id: 1, nome: 'Empresa' }).execute();
+    await db
+      .insertInto('systems')
+      .values(SYSTEMS.map((id) => ({ id, nome: `Sistema ${id}`, company_id: 1, config: '{}' })))
+      .execute();
+    await db
+      .insertInto('device_templates')
+      .values({ id: 1, nome: 'GMG', tipo: 'gerador' })
+      .execute();
+    await db
+      .insertInto('devices')
+      .values(
+        DEVICES.map((d) => ({
+          id: d.id,
+          nome: `Gerador ${d.id}`,
+          patrimonio: `GMG${d.id}`,
+          tipo: 'gerador',
+          template_id: 1,
+          local_nome: 'Local',
+          uf: 'SP',
+          system_id: d.system,
+          created_at: START,
+        })),
+      )
+      .execute();
+    const random = createRandom(7);
+    const rows: NewOccurrence[] = [];
+    for (let i = 0; i < 6000; i++) {
+      const device = random.pick(DEVICES);
+      // Bursts in some hours, quiet days, and ties on the same second.
+      const day = random.int(0, SPAN_DAYS - 1);
+      if (day === 5 && random.chance(0.9)) continue;
+      const hora =
+        START +
+        day * DAY +
+        random.int(0, 23) * HOUR +
+        (random.chance(0.3) ? 0 : random.int(0, 3599));
+      const isEvt = random.chance(0.3) ? 1 : 0;
+      rows.push({
+        system_id: device.system,
+        device_id: device.id,
+        site_id: device.id,
+        critico: 10,
+        is_evt: isEvt,
+        hora_ativacao: hora,
+        hora_desativacao: isEvt ? hora : hora + 60,
+        nome_alarme: isEvt ? 'Evento' : 'Alarme',
+      });
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      const inserted = await db
+        .insertInto('occurrences')
+        .values(rows.slice(i, i + 500))
+        .returning(['id', 'system_id', 'device_id', 'is_evt', 'hora_ativacao'])
+        .execute();
+      stored.push(...inserted.map((r) => ({ ...r, hora_ativacao: Number(r.hora_ativacao) })));
+    }
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  const filterOf = (o: Partial<OccurrenceFilter>): OccurrenceFilter => ({
+    systemIds: SYSTEMS,
+    deviceIds: null,
+    alarms: 'any',
+    events: true,
+    from: null,
+    to: null,
+    text: null,
+    ...o,
+  });
+
+  /** The oracle: filter and sort in memory. */
+  const expected = (f: OccurrenceFilter, offset: number, limit: number, direction: Direction) =>
+    stored
+      .filter(
+        (o) =>
+          f.systemIds.includes(o.system_id) &&
+          (o.is_evt === 1 ? f.events : f.alarms !== null) &&
+          (f.from === null || o.hora_ativacao >= f.from) &&
+          (f.to === null || o.hora_ativacao <= f.to),
+      )
+      .sort((a, b) =>
+        direction === 'desc'
+          ? b.hora_ativacao - a.hora_ativacao || b.id - a.id
+          : a.hora_ativacao - b.hora_ativacao || a.id - b.id,
+      )
+      .slice(offset, offset + limit)
+      .map((o) => o.id);
+
+  const cases: [string, Partial<OccurrenceFilter>][] = [
+    ['every system, both kinds', {}],
+    ['one system', { systemIds: [2] }],
+    ['two systems, alarms only', { systemIds: [1, 3], events: false }],
+    ['events only', { alarms: null }],
+    ['day-aligned period', { from: START + 2 * DAY, to: START + 9 * DAY - 1 }],
+    ['unaligned period', { from: START + 2 * DAY + 5000, to: START + 8 * DAY + 40_000 }],
+    [
+      'period within one hour',
+      { from: START + 3 * DAY + 7 * HOUR + 100, to: START + 3 * DAY + 7 * HOUR + 3000 },
+    ],
+    [
+      'period within one day',
+      { from: START + 4 * DAY + 3 * HOUR + 1, to: START + 4 * DAY + 20 * HOUR + 7 },
+    ],
+    ['open start', { to: START + 6 * DAY + 12_345 }],
+    ['open end', { from: START + 6 * DAY + 12_345 }],
+    ['period over the quiet day', { from: START + 4 * DAY + 100, to: START + 6 * DAY + 100 }],
+  ];
+
+  for (const [name, partial] of cases) {
+    for (const direction of ['desc', 'asc'] as const) {
+      it(`${name}, ${direction}`, async () => {
+        const filter = filterOf(partial);
+        const total = expected(filter, 0, Number.MAX_SAFE_INTEGER, direction).length;
+        const offsets = [
+          0,
+          1,
+          7,
+          99,
+          Math.floor(total / 3),
+          Math.floor(total / 2) + 3,
+          total - 5,
+          total - 1,
+          total,
+          total + 10,
+        ].filter((o) => o >= 0);
+        for (const offset of offsets) {
+          const page = { offset, limit: 7, direction, seekMinOffset: 0 };
+          const seeked = await selectPageIds(occurrenceDb(store), filter, page);
+          expect(seeked, `offset ${offset}`).toEqual(expected(filter, offset, 7, direction));
+        }
+      });
+    }
+  }
+
+  it('device and multi-system branches merge in order', async () => {
+    const filter = filterOf({ deviceIds: [11, 12, 31], systemIds: [1, 3] });
+    for (const offset of [0, 13, 500]) {
+      const ids = await selectPageIds(occurrenceDb(store), filter, {
+        offset,
+        limit: 25,
+        direction: 'desc',
+      });
+      const oracle = stored
+        .filter((o) => [11, 12, 31].includes(o.device_id))
+        .sort((a, b) => b.hora_ativacao - a.hora_ativacao || b.id - a.id)
+        .slice(offset, offset + 25)
+        .map((o) => o.id);
+      expect(ids).toEqual(oracle);
+    }
+  });
+});

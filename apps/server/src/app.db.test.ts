@@ -69,6 +69,14 @@ describe.skipIf(!available)('app: health, OpenAPI, errors', () => {
     expect(response.json()).toEqual({ error: MESSAGES.notFound });
   });
 
+  it('every answer forbids sniffing and framing', async () => {
+    for (const url of ['/api/health', '/api/nao-existe', '/api/User/userinfo']) {
+      const response = await t.app.inject({ url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
   it('malformed JSON on an /api route is 400, not 500', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { type LoggerOptions, stdSerializers } from 'pino';
+import type { ZodType } from 'zod';
 import { createAccessTokens } from './auth/accessTokens.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import { resolveJwtSecret } from './auth/jwtSecret.js';
@@ -24,6 +25,7 @@ import type { Ingest } from './ingest/ingest.js';
 import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
 import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
+import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
 import { devicesAreaRoutes } from './routes/devicesArea.js';
 import { eventRoutes } from './routes/events.js';
@@ -60,6 +62,8 @@ export interface RouteEntry {
   url: string;
   /** Names of the query parameters its schema declares. */
   querystring: string[];
+  /** Those of them a request must carry (neither optional nor defaulted). */
+  requiredQuerystring: string[];
 }
 
 declare module 'fastify' {
@@ -120,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installSecurityHeaders(app);
 
   const bus = options.bus ?? new EventBus((error) => app.log.error({ err: error }, 'eventos'));
   const accessTokens = createAccessTokens(
@@ -141,12 +146,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('tokenExpiresAt', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+    const shape = (route.schema?.querystring as { shape?: Record<string, ZodType> } | undefined)
+      ?.shape;
+    const names = Object.keys(shape ?? {});
     for (const method of methods) {
       app.routeCatalog.push({
         method,
         url: route.url,
-        querystring: Object.keys(query?.shape ?? {}),
+        querystring: names,
+        requiredQuerystring: names.filter((n) => !shape?.[n]?.safeParse(undefined).success),
       });
     }
   });

@@ -28,7 +28,7 @@ describe.skipIf(!available)('every /api route needs a valid access token', () =>
     t = await startTestApp();
     protectedRoutes = t.app.routeCatalog.filter(
       (r) =>
-        r.url.startsWith('/api/') &&
+        /^\/api2?\//.test(r.url) &&
         r.method !== 'HEAD' &&
         !PUBLIC_API_ROUTES.has(`${r.method} ${r.url}`),
     );

@@ -21,7 +21,8 @@ const PARAM_KINDS: Record<string, Kind> = {
   deviceId: 'device',
   idSite: 'device',
   siteId: 'device',
-  local_id: 'device',
+  // The occurrence lists' `local_id` is a plant (contract occurrenceListQuery).
+  local_id: 'plant',
   usinaId: 'plant',
   scdId: 'scd',
   scdid: 'scd',
@@ -38,142 +39,175 @@ const ID_BY_SEGMENT: Record<string, Kind> = {
   tfrs: 'device',
   scds: 'scd',
 };
+/** A device id after these segments must be of these types. */
+const DEVICE_TYPES_BY_SEGMENT: Record<string, string[]> = {
+  geradores: ['gerador'],
+  tfrs: ['tfr', 'transformer'],
+};
 /** Ids of presets shared by every tenant (chart, table and panel configurations by type). */
 const NOT_TENANT_SCOPED = new Set(['idTable', 'idGraphical', 'idSinotico', 'tipoSite']);
 
 /** Query values some reads require besides the id (a one-day period ending now). */
 function requiredExtras(): Record<string, string> {
   const now = Math.floor(Date.now() / 1000);
-  return { inicio: String(now - 86_400), fim: String(now) };
+  const from = String(now - 86_400);
+  const to = String(now);
+  return { inicio: from, fim: to, dataInicio: from, dataFim: to };
 }
 
+const TABLES = {
+  device: 'devices',
+  plant: 'plants',
+  scd: 'scds',
+  venue: 'venues',
+  occurrence: 'occurrences',
+} as const;
+
+/**
+ * Every GET route with an id is probed with the ids of one of demo's systems
+ * that cliente does not have: demo must get 200 (the URL is right and the
+ * data exists), cliente must get 404 (and nothing of the data).
+ */
 describe.skipIf(!available)('tenancy: a customer reading another tenant’s ids gets 404', () => {
   let t: TestApp;
   let clienteSystems: number[];
-  let headers: { authorization: string };
-  const foreign = new Map<Kind, number>();
-  const own = new Map<Kind, number>();
+  let probeSystems: number[];
+  let asCliente: { authorization: string };
+  let asDemo: { authorization: string };
+  const idCache = new Map<string, number | undefined>();
 
-  const firstId = async (kind: Kind, mine: boolean): Promise<number | undefined> => {
-    const db = t.store.db;
-    const op = mine ? 'in' : 'not in';
-    switch (kind) {
-      case 'system': {
-        const row = await db
-          .selectFrom('systems')
-          .select('id')
-          .where('id', op, clienteSystems)
-          .orderBy('id')
-          .executeTakeFirst();
-        return row?.id;
-      }
-      case 'device':
-      case 'plant':
-      case 'scd':
-      case 'venue':
-      case 'occurrence': {
-        const table = {
-          device: 'devices',
-          plant: 'plants',
-          scd: 'scds',
-          venue: 'venues',
-          occurrence: 'occurrences',
-        } as const;
-        const row = await db
-          .selectFrom(table[kind])
-          .select('id')
-          .where('system_id', op, clienteSystems)
-          .orderBy('id')
-          .executeTakeFirst();
-        return row?.id;
-      }
+  const idFor = async (kind: Kind, systemId: number, types?: string[]) => {
+    const key = `${kind}:${systemId}:${types?.join(',') ?? ''}`;
+    if (idCache.has(key)) return idCache.get(key);
+    let id: number | undefined = systemId;
+    if (kind !== 'system') {
+      let query = t.store.db
+        .selectFrom(TABLES[kind])
+        .select('id')
+        .where('system_id', '=', systemId)
+        .orderBy('id');
+      if (kind === 'device' && types) query = query.where('tipo', 'in', types);
+      id = (await query.executeTakeFirst())?.id;
     }
+    idCache.set(key, id);
+    return id;
   };
+
+  const systemsOf = async (login: string) =>
+    (
+      await t.store.db
+        .selectFrom('users')
+        .innerJoin('user_systems', 'user_systems.user_id', 'users.id')
+        .select('user_systems.system_id')
+        .where('users.login', '=', login)
+        .orderBy('user_systems.system_id')
+        .execute()
+    ).map((r) => r.system_id);
 
   beforeAll(async () => {
     t = await startTestApp();
-    const cliente = await t.store.db
-      .selectFrom('users')
-      .innerJoin('user_systems', 'user_systems.user_id', 'users.id')
-      .select('user_systems.system_id')
-      .where('users.login', '=', 'cliente')
-      .execute();
-    clienteSystems = cliente.map((r) => r.system_id);
-    headers = await t.authHeader('cliente');
-    for (const kind of ['system', 'device', 'plant', 'scd', 'venue', 'occurrence'] as Kind[]) {
-      const theirs = await firstId(kind, false);
-      const mine = await firstId(kind, true);
-      if (theirs !== undefined) foreign.set(kind, theirs);
-      if (mine !== undefined) own.set(kind, mine);
-    }
+    clienteSystems = await systemsOf('cliente');
+    probeSystems = (await systemsOf('demo')).filter((id) => !clienteSystems.includes(id));
+    asCliente = await t.authHeader('cliente');
+    asDemo = await t.authHeader('demo');
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('the demo fleet gives the customer one system and other tenants’ data to probe', () => {
+  it('the demo fleet gives the customer one system and demo other systems to probe', () => {
     expect(clienteSystems).toHaveLength(1);
-    expect(foreign.get('system')).toBeDefined();
-    expect(foreign.get('device')).toBeDefined();
+    expect(probeSystems.length).toBeGreaterThan(0);
   });
 
-  it('every GET /api route with an id answers 404 for an id outside the caller’s systems', async () => {
+  it('every GET /api and /api2 route with an id answers 404 for an id outside the caller’s systems', async () => {
     const problems: string[] = [];
-    let probed = 0;
+    const probed: string[] = [];
     for (const route of t.app.routeCatalog) {
-      if (route.method !== 'GET' || !route.url.startsWith('/api/')) continue;
+      if (route.method !== 'GET' || !/^\/api2?\//.test(route.url)) continue;
       const segments = route.url.split('/');
-      const pathParams = segments
-        .map((segment, i) => ({ segment, i }))
-        .filter(({ segment }) => segment.startsWith(':'));
+      const hasPathId = segments.some(
+        (s) => s.startsWith(':') && !NOT_TENANT_SCOPED.has(s.slice(1)),
+      );
       const queryIds = route.querystring.filter((q) => q in PARAM_KINDS);
-      if (pathParams.length === 0 && queryIds.length === 0) continue;
+      if (!hasPathId && queryIds.length === 0) continue;
 
-      const build = (ids: Map<Kind, number>): string | string[] => {
+      /** The URL with the ids of one system, or the parameters it cannot fill. */
+      const urlFor = async (
+        systemId: number,
+        idQueries: string[],
+      ): Promise<{ url?: string; missing: string[] }> => {
         const missing: string[] = [];
-        const path = segments.map((segment, i) => {
-          if (!segment.startsWith(':')) return segment;
+        const path: string[] = [];
+        for (const [i, segment] of segments.entries()) {
+          if (!segment.startsWith(':')) {
+            path.push(segment);
+            continue;
+          }
           const name = segment.slice(1);
-          if (NOT_TENANT_SCOPED.has(name)) return '1';
-          const kind = name === 'id' ? ID_BY_SEGMENT[segments[i - 1] ?? ''] : PARAM_KINDS[name];
-          const id = kind && ids.get(kind);
-          if (id === undefined) missing.push(`${name} (${kind ?? 'tipo desconhecido'})`);
-          return String(id);
-        });
+          if (NOT_TENANT_SCOPED.has(name)) {
+            path.push('1');
+            continue;
+          }
+          const before = segments[i - 1] ?? '';
+          const kind = name === 'id' ? ID_BY_SEGMENT[before] : PARAM_KINDS[name];
+          if (!kind) {
+            missing.push(`${name} (tipo desconhecido: acrescente em PARAM_KINDS)`);
+            continue;
+          }
+          const id = await idFor(kind, systemId, DEVICE_TYPES_BY_SEGMENT[before]);
+          if (id === undefined) missing.push(`${name} (${kind})`);
+          path.push(String(id));
+        }
         const query = new URLSearchParams();
         for (const [name, value] of Object.entries(requiredExtras())) {
           if (route.querystring.includes(name)) query.set(name, value);
         }
-        for (const name of queryIds) {
-          const id = ids.get(PARAM_KINDS[name] as Kind);
+        for (const name of idQueries) {
+          const id = await idFor(PARAM_KINDS[name] as Kind, systemId);
           if (id === undefined) missing.push(`${name} (${PARAM_KINDS[name]})`);
           query.set(name, String(id));
         }
-        if (missing.length > 0) return missing;
+        if (missing.length > 0) return { missing };
         const search = query.toString();
-        return `${path.join('/')}${search ? `?${search}` : ''}`;
+        return { url: `${path.join('/')}${search ? `?${search}` : ''}`, missing };
       };
 
-      const foreignUrl = build(foreign);
-      if (Array.isArray(foreignUrl)) {
-        problems.push(`${route.url}: sem id estrangeiro para ${foreignUrl.join(', ')}`);
-        continue;
-      }
-      probed += 1;
-      const response = await t.app.inject({ method: 'GET', url: foreignUrl, headers });
-      if (response.statusCode !== 404) {
-        problems.push(`${foreignUrl} → ${response.statusCode} ${response.body.slice(0, 200)}`);
-      }
-      // The same route with the caller's own ids works: the 404 above is tenancy, not a bad URL.
-      const ownUrl = build(own);
-      if (!Array.isArray(ownUrl)) {
-        const mine = await t.app.inject({ method: 'GET', url: ownUrl, headers });
-        if (mine.statusCode !== 200) {
-          problems.push(`${ownUrl} (próprio) → ${mine.statusCode} ${mine.body.slice(0, 200)}`);
+      // Optional id filters are alternatives (sisid, disp_id, local_id, …): each is probed alone.
+      const required = queryIds.filter((q) => route.requiredQuerystring.includes(q));
+      const optional = queryIds.filter((q) => !required.includes(q));
+      const variants = optional.length > 0 ? optional.map((q) => [...required, q]) : [required];
+      for (const idQueries of variants) {
+        const label = `${route.url}${idQueries.length ? ` [${idQueries.join(', ')}]` : ''}`;
+        let probe: string | undefined;
+        const attempts: string[] = [];
+        for (const systemId of probeSystems) {
+          const { url, missing } = await urlFor(systemId, idQueries);
+          if (!url) {
+            attempts.push(`sistema ${systemId}: sem ${missing.join(', ')}`);
+            continue;
+          }
+          const owner = await t.app.inject({ method: 'GET', url, headers: asDemo });
+          if (owner.statusCode === 200) {
+            probe = url;
+            break;
+          }
+          attempts.push(`${url} (demo) → ${owner.statusCode} ${owner.body.slice(0, 120)}`);
+        }
+        if (!probe) {
+          problems.push(`${label}: nenhum id de demo respondeu 200: ${attempts.join(' | ')}`);
+          continue;
+        }
+        probed.push(label);
+        const response = await t.app.inject({ method: 'GET', url: probe, headers: asCliente });
+        if (response.statusCode !== 404) {
+          problems.push(
+            `${probe} (cliente) → ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
         }
       }
     }
     expect(problems).toEqual([]);
-    expect(probed).toBeGreaterThan(0);
+    expect(probed).toContain('/api/User/listatipos [sisid]');
   });
 });

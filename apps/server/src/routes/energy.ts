@@ -71,13 +71,16 @@ export const energyRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
         schema: {
           tags: TAGS,
           summary: `Um dos ${label} com leituras e energia`,
+          description:
+            'Qualquer dispositivo do usuário é respondido (o `tipo` da linha diz o que ele é); ' +
+            'fora dos sistemas do usuário: 404.',
           params: deviceIdParams,
           querystring: energyDeviceQuery,
           response: { 200: energyDeviceRow, ...ERRORS },
         },
       },
       async (request) => {
-        const device = await deviceInScope(request, db, request.params.idDispositivo, [tipo]);
+        const device = await deviceInScope(request, db, request.params.idDispositivo);
         const [row] = await energyDeviceRows(
           db,
           { systemIds: [device.systemId], deviceIds: [device.id] },

@@ -61,6 +61,10 @@ export interface ConditionOptions {
   systemId?: number;
   /** Replace the filter's devices (a per-device branch). */
   deviceId?: number;
+  /** A branch of one alarm name the text filter matched: replaces the text condition. */
+  name?: string;
+  /** A branch of one device the text filter matched: replaces the text condition. */
+  textDeviceId?: number;
   /** Extra bounds on `hora_ativacao` (the deep-offset seek). */
   below?: number | null;
   atOrAbove?: number | null;
@@ -72,8 +76,13 @@ export function filterConditions(
   options: ConditionOptions = {},
 ): RawBuilder<unknown>[] {
   const terms: RawBuilder<unknown>[] = [];
-  if (options.deviceId !== undefined) {
-    terms.push(sql`device_id = ${options.deviceId}`);
+  if (options.name !== undefined) {
+    // The unary plus keeps SQLite off the system index, so the name index gives the order.
+    terms.push(sql`nome_alarme = ${options.name}`);
+    terms.push(sql`+system_id in (${sql.join(filter.systemIds)})`);
+    if (filter.deviceIds) terms.push(inList('device_id', filter.deviceIds));
+  } else if (options.deviceId !== undefined || options.textDeviceId !== undefined) {
+    terms.push(sql`device_id = ${options.deviceId ?? options.textDeviceId}`);
   } else {
     terms.push(
       options.systemId !== undefined
@@ -87,7 +96,7 @@ export function filterConditions(
   if (filter.to !== null) terms.push(sql`hora_ativacao <= ${filter.to}`);
   if (options.below != null) terms.push(sql`hora_ativacao < ${options.below}`);
   if (options.atOrAbove != null) terms.push(sql`hora_ativacao >= ${options.atOrAbove}`);
-  if (filter.text) {
+  if (filter.text && options.name === undefined && options.textDeviceId === undefined) {
     const alternatives: RawBuilder<unknown>[] = [];
     if (filter.text.names.length > 0) alternatives.push(inList('nome_alarme', filter.text.names));
     if (filter.text.deviceIds.length > 0) {
@@ -102,13 +111,4 @@ export function filterConditions(
 
 export function whereClause(terms: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return terms.length === 0 ? sql`` : sql`where ${sql.join(terms, sql` and `)}`;
-}
-
-/** Whether per-day/hour counters can place an offset for this filter (no device, state or text condition). */
-export function countersApply(filter: OccurrenceFilter): boolean {
-  return (
-    filter.deviceIds === null &&
-    filter.text === null &&
-    (filter.alarms === null || filter.alarms === 'any')
-  );
 }

@@ -28,6 +28,7 @@ interface Stored {
   device_id: number;
   is_evt: number;
   hora_ativacao: number;
+  nome_alarme: string;
 }
 
 /**
@@ -87,14 +88,14 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
         is_evt: isEvt,
         hora_ativacao: hora,
         hora_desativacao: isEvt ? hora : hora + 60,
-        nome_alarme: isEvt ? 'Evento' : 'Alarme',
+        nome_alarme: isEvt ? 'Evento' : `Alarme ${random.int(1, 3)}`,
       });
     }
     for (let i = 0; i < rows.length; i += 500) {
       const inserted = await db
         .insertInto('occurrences')
         .values(rows.slice(i, i + 500))
-        .returning(['id', 'system_id', 'device_id', 'is_evt', 'hora_ativacao'])
+        .returning(['id', 'system_id', 'device_id', 'is_evt', 'hora_ativacao', 'nome_alarme'])
         .execute();
       stored.push(...inserted.map((r) => ({ ...r, hora_ativacao: Number(r.hora_ativacao) })));
     }
@@ -120,6 +121,10 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
       .filter(
         (o) =>
           f.systemIds.includes(o.system_id) &&
+          (f.deviceIds === null || f.deviceIds.includes(o.device_id)) &&
+          (f.text === null ||
+            f.text.names.includes(o.nome_alarme) ||
+            f.text.deviceIds.includes(o.device_id)) &&
           (o.is_evt === 1 ? f.events : f.alarms !== null) &&
           (f.from === null || o.hora_ativacao >= f.from) &&
           (f.to === null || o.hora_ativacao <= f.to),
@@ -150,6 +155,21 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
     ['open start', { to: START + 6 * DAY + 12_345 }],
     ['open end', { from: START + 6 * DAY + 12_345 }],
     ['period over the quiet day', { from: START + 4 * DAY + 100, to: START + 6 * DAY + 100 }],
+    ['devices (day counters)', { deviceIds: [11, 31], systemIds: [1, 3] }],
+    [
+      'one device, period',
+      { deviceIds: [21], systemIds: [2], from: START + DAY + 777, to: START + 10 * DAY + 5 },
+    ],
+    ['text names (day counters)', { text: { names: ['Alarme 1', 'Evento'], deviceIds: [] } }],
+    [
+      'text names, alarms, period',
+      {
+        text: { names: ['Alarme 2'], deviceIds: [] },
+        events: false,
+        from: START + 3 * DAY + 1,
+        to: START + 11 * DAY,
+      },
+    ],
   ];
 
   for (const [name, partial] of cases) {
@@ -177,6 +197,29 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
       });
     }
   }
+
+  it('text matches (names and devices, overlapping) merge in order without duplicates', async () => {
+    const filter = filterOf({ text: { names: ['Evento'], deviceIds: [21] }, systemIds: [1, 2] });
+    for (const offset of [0, 50, 1000]) {
+      const ids = await selectPageIds(occurrenceDb(store), filter, {
+        offset,
+        limit: 40,
+        direction: 'asc',
+      });
+      const oracle = stored
+        .filter(
+          (o) => [1, 2].includes(o.system_id) && (o.nome_alarme === 'Evento' || o.device_id === 21),
+        )
+        .sort((a, b) => a.hora_ativacao - b.hora_ativacao || a.id - b.id)
+        .slice(offset, offset + 40)
+        .map((o) => o.id);
+      expect(ids).toEqual(oracle);
+    }
+    const none = filterOf({ text: { names: [], deviceIds: [] } });
+    expect(
+      await selectPageIds(occurrenceDb(store), none, { offset: 0, limit: 10, direction: 'desc' }),
+    ).toEqual([]);
+  });
 
   it('device and multi-system branches merge in order', async () => {
     const filter = filterOf({ deviceIds: [11, 12, 31], systemIds: [1, 3] });

@@ -2,7 +2,6 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { OccurrenceDatabase } from './db.js';
 import {
   type ConditionOptions,
-  countersApply,
   type Direction,
   filterConditions,
   type OccurrenceFilter,
@@ -12,8 +11,8 @@ import { seekOffset } from './seek.js';
 
 /** Offsets from here on are placed with the counters (`seekOffset`) instead of stepped over. */
 export const SEEK_MIN_OFFSET = 2000;
-/** Up to this many devices, a device list is read as one ordered index range per device. */
-const MAX_DEVICE_BRANCHES = 64;
+/** Up to this many devices (or text matches), each is read as its own ordered index range. */
+const MAX_BRANCHES = 64;
 
 export interface PageRequest {
   offset: number;
@@ -37,17 +36,21 @@ export async function selectPageIds(
 ): Promise<number[]> {
   let { offset } = page;
   let bounds: ConditionOptions = {};
-  if (offset >= (page.seekMinOffset ?? SEEK_MIN_OFFSET) && countersApply(filter)) {
+  if (offset >= (page.seekMinOffset ?? SEEK_MIN_OFFSET)) {
     const position = await seekOffset(db, filter, offset, page.direction);
-    bounds = { below: position.below, atOrAbove: position.atOrAbove };
-    offset = position.skip;
+    if (position) {
+      bounds = { below: position.below, atOrAbove: position.atOrAbove };
+      offset = position.skip;
+    }
   }
   const order =
     page.direction === 'desc'
       ? sql`order by hora_ativacao desc, id desc`
       : sql`order by hora_ativacao asc, id asc`;
 
-  const branches = branchOptions(filter).map((branch) => ({ ...branch, ...bounds }));
+  const plan = branchPlan(filter);
+  const branches = plan.branches.map((branch) => ({ ...branch, ...bounds }));
+  if (branches.length === 0) return [];
   if (branches.length === 1) {
     const terms = filterConditions(filter, branches[0]);
     const { rows } = await sql<{ id: number }>`
@@ -62,15 +65,33 @@ export async function selectPageIds(
       ${order} limit ${take}) ${sql.raw(`b${i}`)}`,
   );
   const { rows } = await sql<{ id: number }>`
-    select id from (${sql.join(parts, sql` union all `)}) page
+    select id from (${sql.join(parts, plan.overlap ? sql` union ` : sql` union all `)}) page
     ${order} limit ${page.limit} offset ${offset}`.execute(db);
   return rows.map((r) => Number(r.id));
 }
 
-/** One branch per device (few devices) or per system; a single branch needs no merge. */
-function branchOptions(filter: OccurrenceFilter): ConditionOptions[] {
-  if (filter.deviceIds && filter.deviceIds.length <= MAX_DEVICE_BRANCHES) {
-    return filter.deviceIds.map((deviceId) => ({ deviceId }));
+/**
+ * One branch per device (few devices), per matching name and device of a text
+ * filter (few matches; a row may match twice, so the merge removes duplicates),
+ * or per system.
+ */
+function branchPlan(filter: OccurrenceFilter): { branches: ConditionOptions[]; overlap: boolean } {
+  if (filter.deviceIds && filter.deviceIds.length <= MAX_BRANCHES) {
+    return { branches: filter.deviceIds.map((deviceId) => ({ deviceId })), overlap: false };
   }
-  return filter.systemIds.map((systemId) => ({ systemId }));
+  const text = filter.text;
+  if (
+    text &&
+    text.names.length + text.deviceIds.length <= MAX_BRANCHES &&
+    filter.deviceIds === null
+  ) {
+    return {
+      branches: [
+        ...text.names.map((name) => ({ name })),
+        ...text.deviceIds.map((textDeviceId) => ({ textDeviceId })),
+      ],
+      overlap: text.names.length > 0 && text.deviceIds.length > 0,
+    };
+  }
+  return { branches: filter.systemIds.map((systemId) => ({ systemId })), overlap: false };
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { initialMigration } from './0001_initial.js';
 import { occurrencePagingMigration } from './0100_occurrence_paging.js';
+import { occurrenceKeyCountsMigration } from './0101_occurrence_key_counts.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -13,6 +14,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       return {
         '0001_initial': initialMigration(dialect),
         '0100_occurrence_paging': occurrencePagingMigration(dialect),
+        '0101_occurrence_key_counts': occurrenceKeyCountsMigration(dialect),
       };
     },
   };

@@ -1,0 +1,221 @@
+/**
+ * Occurrence paging on 1,000,000 rows, through the real route handlers.
+ *
+ *   npx tsx --conditions=source bench/occurrences/run.ts [--rows 1000000] [--runs 50] [--db sqlite,postgres]
+ *
+ * For each database (a throwaway SQLite file and a throwaway PostgreSQL
+ * database): seeds the demo fleet (users, systems, devices, alarm rules),
+ * bulk-inserts the occurrences spread over a year (newest ids newest), then
+ * times `app.inject` GETs with the demo operator's token — first page and a
+ * deep page (90 % into the matching rows), with and without filters — and
+ * prints p50/p95 and the deep/first ratio. Targets: p95 ≤ 10 ms, deep ≤ 1.5×.
+ */
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
+import type { Store } from '../../apps/server/src/store/database.js';
+import { openTestStore } from '../../apps/server/src/store/testStore.js';
+import { startTestApp, type TestApp } from '../../apps/server/src/test/testApp.js';
+import { POSTGRES_URL, postgresAvailable } from '../../test-support/services.js';
+import { bulkInsert, DAY, raw } from './generate.js';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '50' },
+    db: { type: 'string', default: 'sqlite,postgres' },
+  },
+});
+const ROWS = Number(args.rows);
+const RUNS = Number(args.runs);
+const WARMUP = 5;
+const PAGE = 100;
+
+interface Case {
+  name: string;
+  path: string;
+  /** Query without paging. */
+  query: string;
+  /** Matching rows (decides the deep offset). */
+  total: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function time(t: TestApp, headers: { authorization: string }, url: string) {
+  const samples: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const started = performance.now();
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    const elapsed = performance.now() - started;
+    if (response.statusCode !== 200)
+      throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    rows = (response.json() as unknown[]).length;
+    if (i >= WARMUP) samples.push(elapsed);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), rows };
+}
+
+async function count(store: Store, where: string, params: unknown[] = []) {
+  const [row] = await raw<{ n: number }>(
+    store,
+    `select count(*) as n from occurrences where ${where}`,
+    params,
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function benchmark(label: string, store: Store): Promise<string[]> {
+  const now = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  await seedDemo(store, { seed: 1, users: true, historyDays: 1, now });
+  console.log(
+    `[${label}] demo fleet seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const seconds = await bulkInsert(store, now, ROWS);
+  console.log(
+    `[${label}] ${ROWS.toLocaleString('en')} occurrences inserted in ${seconds.toFixed(1)} s`,
+  );
+
+  const t = await startTestApp({ store });
+  const headers = await t.authHeader('demo');
+  const systems = (
+    await store.db.selectFrom('user_systems').select('system_id').where('user_id', '=', 1).execute()
+  ).map((r) => r.system_id);
+  const inScope = `system_id in (${systems.join(', ')})`;
+  const busiest = await store.db
+    .selectFrom('occurrences')
+    .select(['system_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('system_id', 'in', systems)
+    .groupBy('system_id')
+    .orderBy('n', 'desc')
+    .executeTakeFirstOrThrow();
+  const word = 'temperatura';
+  const textNames = (
+    await store.db.selectFrom('alarm_rules').select('nome_alarme').distinct().execute()
+  )
+    .map((r) => r.nome_alarme)
+    .filter((n) => n.toLowerCase().includes(word));
+  const cases: Case[] = [
+    {
+      name: 'no filter (5 systems)',
+      path: '/api/ocorrencias',
+      query: '',
+      total: await count(store, inScope),
+    },
+    {
+      name: `sisid=${busiest.system_id}`,
+      path: '/api/ocorrencias',
+      query: `sisid=${busiest.system_id}`,
+      total: Number(busiest.n),
+    },
+    {
+      name: `text '${word}'`,
+      path: '/api/ocorrencias',
+      query: `filtroTexto=${word}`,
+      total:
+        textNames.length === 0
+          ? 0
+          : await count(
+              store,
+              `${inScope} and nome_alarme in (${textNames.map(() => '?').join(', ')})`,
+              textNames,
+            ),
+    },
+    {
+      name: 'active only (ativas)',
+      path: '/api/ocorrencias/ativas',
+      query: '',
+      total: await count(
+        store,
+        `${inScope} and is_evt = 0 and (hora_desativacao is null or hora_ack is null)`,
+      ),
+    },
+    {
+      name: '31-day period, alarms',
+      path: '/api/ocorrencias',
+      query: `inicio=${now - 30 * DAY}&fim=${now}&alarme=true`,
+      total: await count(
+        store,
+        `${inScope} and is_evt = 0 and hora_ativacao >= ? and hora_ativacao <= ?`,
+        [now - 30 * DAY, now],
+      ),
+    },
+  ];
+
+  const lines: string[] = [];
+  for (const c of cases) {
+    const deep = Math.max(0, Math.floor((c.total * 0.9) / PAGE) * PAGE);
+    const sep = c.query ? '&' : '';
+    const first = await time(t, headers, `${c.path}?${c.query}${sep}offSet=0&limit=${PAGE}`);
+    const deepRun = await time(
+      t,
+      headers,
+      `${c.path}?${c.query}${sep}offSet=${deep}&limit=${PAGE}`,
+    );
+    const row = (
+      page: string,
+      offset: number,
+      r: { p50: number; p95: number; rows: number },
+      ratio = '',
+    ) =>
+      `| ${label} | ${c.name} | ${c.total.toLocaleString('en')} | ${page} | ${offset.toLocaleString('en')} | ${r.rows} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${ratio} |`;
+    lines.push(row('first', 0, first));
+    lines.push(row('deep', deep, deepRun, `${(deepRun.p95 / first.p95).toFixed(2)}×`));
+    console.log(lines.at(-2));
+    console.log(lines.at(-1));
+  }
+  const counter = await time(
+    t,
+    headers,
+    `/api/ocorrencias?alarmeativo=true&sisid=${busiest.system_id}`,
+  ).catch(() => null);
+  if (counter) {
+    lines.push(
+      `| ${label} | counter alarmeativo=true&sisid=${busiest.system_id} | | | | | ${counter.p50.toFixed(2)} | ${counter.p95.toFixed(2)} | |`,
+    );
+  }
+  await t.close();
+  return lines;
+}
+
+/** A throwaway store of the given kind (testStore: temp file / database dropped on close). */
+async function throwaway(kind: 'sqlite' | 'postgres'): Promise<Store> {
+  process.env.VIGIA_TEST_DB = kind;
+  return openTestStore();
+}
+
+async function main() {
+  const wanted = new Set(args.db?.split(','));
+  const lines: string[] = [];
+  for (const [kind, label] of [
+    ['sqlite', 'SQLite'],
+    ['postgres', 'PostgreSQL'],
+  ] as const) {
+    if (!wanted.has(kind)) continue;
+    if (kind === 'postgres' && !(await postgresAvailable())) {
+      console.log(`PostgreSQL unavailable at ${POSTGRES_URL}: skipped`);
+      continue;
+    }
+    const store = await throwaway(kind);
+    try {
+      lines.push(...(await benchmark(label, store)));
+    } finally {
+      await store.close();
+    }
+  }
+  console.log(
+    `\nPage of ${PAGE} through app.inject (HTTP handler, auth, validation, serialisation); ` +
+      `${RUNS} runs after ${WARMUP} warm-up, milliseconds.\n`,
+  );
+  console.log(
+    '| DB | case | matching rows | page | offSet | rows | p50 ms | p95 ms | deep/first p95 |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const line of lines) console.log(line);
+}
+
+await main();

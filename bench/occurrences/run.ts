@@ -93,6 +93,19 @@ async function benchmark(label: string, store: Store): Promise<string[]> {
     .groupBy('system_id')
     .orderBy('n', 'desc')
     .executeTakeFirstOrThrow();
+  const busiestDevice = await store.db
+    .selectFrom('occurrences')
+    .select(['device_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('system_id', 'in', systems)
+    .groupBy('device_id')
+    .orderBy('n', 'desc')
+    .executeTakeFirstOrThrow();
+  const plant = await store.db
+    .selectFrom('plants')
+    .select('id')
+    .where('system_id', 'in', systems)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const word = 'temperatura';
   const textNames = (
     await store.db.selectFrom('alarm_rules').select('nome_alarme').distinct().execute()
@@ -143,6 +156,20 @@ async function benchmark(label: string, store: Store): Promise<string[]> {
         `${inScope} and is_evt = 0 and hora_ativacao >= ? and hora_ativacao <= ?`,
         [now - 30 * DAY, now],
       ),
+    },
+    {
+      name: `device disp_id=${busiestDevice.device_id} (seleciona)`,
+      path: '/api/ocorrencia/dispositivo/id/seleciona',
+      query: `disp_id=${busiestDevice.device_id}`,
+      total: Number(busiestDevice.n),
+    },
+    {
+      name: `plant local_id=${plant.id}`,
+      path: '/api/ocorrencias',
+      query: `local_id=${plant.id}`,
+      total: await count(store, `device_id in (select id from devices where usina_id = ?)`, [
+        plant.id,
+      ]),
     },
   ];
 

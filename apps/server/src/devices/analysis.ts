@@ -183,9 +183,10 @@ const BATTERY: AnalysisSpec<BatteryRow, BatteryField> = {
     };
   },
   severity: () => null,
-  sortKeys: byField<BatteryRow, BatteryField>({ ...placeFields, percentual: (r) => r.percentual, vcc: (r) => r.vcc }, [
-    { value: (r) => r.percentual },
-  ]),
+  sortKeys: byField<BatteryRow, BatteryField>(
+    { ...placeFields, percentual: (r) => r.percentual, vcc: (r) => r.vcc },
+    [{ value: (r) => r.percentual }],
+  ),
 };
 
 const POWER: AnalysisSpec<PowerRow, PowerField> = {

@@ -63,9 +63,9 @@ export async function resolveSelection(
 
 /** Adds the selection's conditions on `devices` to a query. */
 export function whereSelected<O>(
-  query: SelectQueryBuilder<Database, 'devices' | 'device_templates', O>,
+  query: SelectQueryBuilder<Database, 'devices', O>,
   selection: DeviceSelection,
-): SelectQueryBuilder<Database, 'devices' | 'device_templates', O> {
+): SelectQueryBuilder<Database, 'devices', O> {
   let q = query.where('devices.system_id', 'in', selection.systemIds);
   if (selection.tipos) q = q.where('devices.tipo', 'in', selection.tipos);
   if (selection.usinaId !== undefined) q = q.where('devices.usina_id', '=', selection.usinaId);

@@ -1,27 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { catalogOf, type DeviceStatic } from './catalog.js';
 import { type DeviceSelection, whereSelected } from './deviceSelection.js';
 
-/** A device as stored, with its model name. */
-export interface DeviceRecord {
-  id: number;
-  nome: string;
-  patrimonio: string;
-  tipo: string;
-  templateId: number;
-  equipamento: string;
-  localNome: string;
-  uf: string;
-  lat: number | null;
-  lon: number | null;
-  systemId: number;
-  usinaId: number | null;
-  scdId: number | null;
-  venueId: number | null;
-  groupId: number | null;
-  energyCenterId: number | null;
-  /** JSON text. */
-  params: string;
+/** A device: its catalogue description and when it last reported. */
+export interface DeviceRecord extends DeviceStatic {
   lastSeenAt: number | null;
 }
 
@@ -32,9 +15,6 @@ export interface InfoRecord {
   nome: string;
   apelido: string;
   unidade: string;
-  scaleMin: number | null;
-  scaleMax: number | null;
-  nominal: number | null;
   valor: number | null;
   ts: number | null;
   qos: number | null;
@@ -43,43 +23,33 @@ export interface InfoRecord {
 /** The modem signal reading, served as `netAntenaSignal` of a device row. */
 export const SIGNAL_READING = 'netAntenaSignal';
 
-/** Every selected device, one query. */
-export function selectDevices(
+/**
+ * Every selected device. Which devices match (tenancy, places, type) and
+ * when each last reported come from the store, one query; descriptions from
+ * the catalogue.
+ */
+export async function selectDevices(
   db: Kysely<Database>,
   selection: DeviceSelection,
 ): Promise<DeviceRecord[]> {
-  if (selection.systemIds.length === 0 || selection.deviceIds?.length === 0) {
-    return Promise.resolve([]);
+  if (selection.systemIds.length === 0 || selection.deviceIds?.length === 0) return [];
+  const matches = await whereSelected(
+    db.selectFrom('devices').select(['devices.id as id', 'devices.last_seen_at as lastSeenAt']),
+    selection,
+  ).execute();
+  const statics = await catalogOf(db).deviceStatics(matches.map((m) => m.id));
+  const devices: DeviceRecord[] = [];
+  for (const m of matches) {
+    const device = statics.get(m.id);
+    if (device) devices.push({ ...device, lastSeenAt: m.lastSeenAt });
   }
-  const query = db
-    .selectFrom('devices')
-    .innerJoin('device_templates', 'device_templates.id', 'devices.template_id')
-    .select([
-      'devices.id as id',
-      'devices.nome as nome',
-      'devices.patrimonio as patrimonio',
-      'devices.tipo as tipo',
-      'devices.template_id as templateId',
-      'device_templates.nome as equipamento',
-      'devices.local_nome as localNome',
-      'devices.uf as uf',
-      'devices.lat as lat',
-      'devices.lon as lon',
-      'devices.system_id as systemId',
-      'devices.usina_id as usinaId',
-      'devices.scd_id as scdId',
-      'devices.venue_id as venueId',
-      'devices.group_id as groupId',
-      'devices.energy_center_id as energyCenterId',
-      'devices.params as params',
-      'devices.last_seen_at as lastSeenAt',
-    ]);
-  return whereSelected(query, selection).execute();
+  return devices;
 }
 
 /**
- * The readings of `deviceIds` with their newest values, in catalogue order,
- * one query. `nomes` limits them to those names.
+ * The readings of `deviceIds` with their newest values, in catalogue order.
+ * One query for the values (numbers only); names and units come from the
+ * catalogue. `nomes` limits them to those names.
  */
 export async function loadInfos(
   db: Kysely<Database>,
@@ -90,30 +60,44 @@ export async function loadInfos(
   if (deviceIds.length === 0 || nomes?.length === 0) return byDevice;
   let query = db
     .selectFrom('tags')
-    .leftJoin('current_values', 'current_values.tag_id', 'tags.id')
+    .innerJoin('current_values', 'current_values.tag_id', 'tags.id')
     .select([
       'tags.device_id as deviceId',
-      'tags.id as tagId',
-      'tags.nome as nome',
-      'tags.apelido as apelido',
-      'tags.unidade as unidade',
-      'tags.scale_min as scaleMin',
-      'tags.scale_max as scaleMax',
-      'tags.nominal as nominal',
+      'current_values.tag_id as tagId',
       'current_values.valor as valor',
       'current_values.ts as ts',
       'current_values.qos as qos',
     ])
     .where('tags.device_id', 'in', deviceIds);
   if (nomes) query = query.where('tags.nome', 'in', nomes);
-  const rows = await query.orderBy('tags.device_id').orderBy('tags.id').execute();
-  for (const row of rows) {
-    let list = byDevice.get(row.deviceId);
-    if (!list) {
-      list = [];
-      byDevice.set(row.deviceId, list);
+  const catalog = catalogOf(db);
+  const [values, cached] = await Promise.all([query.execute(), catalog.tagsOf(deviceIds)]);
+  const valueByTag = new Map(values.map((v) => [v.tagId, v]));
+  let tags = cached;
+  const unknown = new Set<number>();
+  for (const v of values) {
+    if (!tags.get(v.deviceId)?.some((tag) => tag.tagId === v.tagId)) unknown.add(v.deviceId);
+  }
+  if (unknown.size > 0) {
+    // A tag created since the catalogue was read: read those devices' tags again.
+    catalog.forgetTags(unknown);
+    tags = new Map([...cached, ...(await catalog.tagsOf([...unknown]))]);
+  }
+  const wanted = nomes ? new Set(nomes) : null;
+  for (const deviceId of deviceIds) {
+    const list: InfoRecord[] = [];
+    for (const tag of tags.get(deviceId) ?? []) {
+      if (wanted && !wanted.has(tag.nome)) continue;
+      const value = valueByTag.get(tag.tagId);
+      list.push({
+        deviceId,
+        ...tag,
+        valor: value?.valor ?? null,
+        ts: value?.ts ?? null,
+        qos: value?.qos ?? null,
+      });
     }
-    list.push(row);
+    if (list.length > 0) byDevice.set(deviceId, list);
   }
   return byDevice;
 }

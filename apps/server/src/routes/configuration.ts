@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 import { buildDeviceRows, nowSec } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { selectDevices } from '../devices/deviceStore.js';
+import { plainJson } from '../devices/plainJson.js';
 import { type SiteOwner, siteOwner } from '../devices/siteOwner.js';
 import { notFound } from '../plugins/httpError.js';
 import { parseJson } from '../store/json.js';
@@ -308,6 +309,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<AppServices> = async (ap
   app.get(
     '/DataSinotico/:idSinotico/dataSinotico',
     {
+      ...plainJson,
       schema: {
         tags: TAGS,
         summary: 'Leituras de um sinótico, com `ts_menos_atualizado`',

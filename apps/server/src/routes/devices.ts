@@ -15,6 +15,7 @@ import { listDevices } from '../devices/deviceList.js';
 import { buildDeviceRows, nowSec, paramList } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { resolveSelection } from '../devices/deviceSelection.js';
+import { plainJson } from '../devices/plainJson.js';
 import { badRequest } from '../plugins/httpError.js';
 import type { AppServices } from './services.js';
 
@@ -32,6 +33,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
   app.get(
     '/dispositivos/infosFiltro',
     {
+      ...plainJson,
       schema: {
         tags: TAGS,
         summary: 'Lista de dispositivos com leituras, comunicação e alarmes (paginada)',
@@ -64,6 +66,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
   app.post(
     '/taginfo/v2/dispositivo/id/infosLista',
     {
+      ...plainJson,
       schema: {
         tags: TAGS,
         summary: 'Um dispositivo com as leituras pedidas em `nomes` (vazio: todas)',
@@ -85,6 +88,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
   app.post(
     '/taginfo/v2/dispositivos/infosLista',
     {
+      ...plainJson,
       schema: {
         tags: TAGS,
         summary: 'Dispositivos do energy center com as leituras pedidas em `nomes`',

@@ -1,8 +1,6 @@
 import { dataTagQuery, dataTagResponse, errorBody } from '@vigia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { infoRow } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
-import { loadInfos } from '../devices/deviceStore.js';
 import type { AppServices } from './services.js';
 
 /** `GET /api/DataTag/tag`: a device's tag infos (spec 001 §3 "Tag info"). */
@@ -23,17 +21,28 @@ export const tagRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store
     async (request) => {
       const { idDispositivo, nomes } = request.query;
       const device = await deviceInScope(request, db, idDispositivo);
-      const infos = await loadInfos(db, [device.id], nomes && nomes.length > 0 ? nomes : undefined);
-      return (infos.get(device.id) ?? []).map((info) => ({
-        id: info.tagId,
-        nome: info.nome,
-        apelido: info.apelido,
-        unidade: info.unidade,
-        dispositivo_id: info.deviceId,
-        valorAtual: infoRow(info).valorAtual,
-        scaleMax: info.scaleMax,
-        scaleMin: info.scaleMin,
-        nominal: info.nominal,
+      let query = db
+        .selectFrom('tags')
+        .leftJoin('current_values', 'current_values.tag_id', 'tags.id')
+        .select([
+          'tags.id as id',
+          'tags.nome as nome',
+          'tags.apelido as apelido',
+          'tags.unidade as unidade',
+          'tags.device_id as dispositivo_id',
+          'tags.scale_max as scaleMax',
+          'tags.scale_min as scaleMin',
+          'tags.nominal as nominal',
+          'current_values.valor as valor',
+          'current_values.ts as ts',
+          'current_values.qos as qos',
+        ])
+        .where('tags.device_id', '=', device.id);
+      if (nomes && nomes.length > 0) query = query.where('tags.nome', 'in', nomes);
+      const rows = await query.orderBy('tags.id').execute();
+      return rows.map(({ valor, ts, qos, ...tag }) => ({
+        ...tag,
+        valorAtual: valor === null || ts === null ? null : { valor, ts, qos: qos ?? 0 },
       }));
     },
   );

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../seed/demoFleet.js';
+import type { Store } from '../store/database.js';
+import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import { CATALOG_TTL_MS, DeviceCatalog } from './catalog.js';
+import { loadInfos } from './deviceStore.js';
+import { setReading } from './fixtures.js';
+
+const available = await testStoreAvailable();
+
+describe.skipIf(!available)('device catalogue cache', () => {
+  let store: Store;
+  let deviceId: number;
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    await seedDemo(store, { seed: 1, users: false, historyDays: 1 });
+    deviceId = (
+      await store.db.selectFrom('devices').select('id').orderBy('id').executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('serves a description from memory until the TTL, then reads it again', async () => {
+    let now = 1_000_000;
+    const catalog = new DeviceCatalog(store.db, CATALOG_TTL_MS, () => now);
+    const before = (await catalog.deviceStatics([deviceId])).get(deviceId);
+    await store.db
+      .updateTable('devices')
+      .set({ nome: 'Renomeado' })
+      .where('id', '=', deviceId)
+      .execute();
+    now += CATALOG_TTL_MS - 1;
+    expect((await catalog.deviceStatics([deviceId])).get(deviceId)?.nome).toBe(before?.nome);
+    now += 1;
+    expect((await catalog.deviceStatics([deviceId])).get(deviceId)?.nome).toBe('Renomeado');
+  });
+
+  it('leaves unknown ids out', async () => {
+    const catalog = new DeviceCatalog(store.db);
+    expect((await catalog.deviceStatics([deviceId, 99_999_999])).has(99_999_999)).toBe(false);
+  });
+
+  it('lists a tag created after the tags were cached at once, with its value', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const first = await loadInfos(store.db, [deviceId]);
+    expect(first.get(deviceId)?.some((i) => i.nome === 'tagNovaDoIngest')).toBe(false);
+    await setReading(store, deviceId, 'tagNovaDoIngest', 7, now);
+    const after = await loadInfos(store.db, [deviceId]);
+    expect(after.get(deviceId)?.find((i) => i.nome === 'tagNovaDoIngest')).toMatchObject({
+      valor: 7,
+      ts: now,
+    });
+  });
+});

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/** What describes a device and rarely changes: served from memory for a minute at most. */
+export interface DeviceStatic {
+  id: number;
+  nome: string;
+  patrimonio: string;
+  tipo: string;
+  templateId: number;
+  equipamento: string;
+  localNome: string;
+  uf: string;
+  lat: number | null;
+  lon: number | null;
+  systemId: number;
+  usinaId: number | null;
+  scdId: number | null;
+  venueId: number | null;
+  groupId: number | null;
+  energyCenterId: number | null;
+  /** JSON text. */
+  params: string;
+}
+
+/** A reading a device has (its tag), without its value. */
+export interface TagMeta {
+  tagId: number;
+  nome: string;
+  apelido: string;
+  unidade: string;
+}
+
+interface Entry<T> {
+  at: number;
+  value: T;
+}
+
+/** How long a device's description or tag list is reused before the store is asked again. */
+export const CATALOG_TTL_MS = 60_000;
+const MAX_ENTRIES = 100_000;
+
+/**
+ * The device catalogue (names, places, model, parameters, tag names and
+ * units) cached per process. Lists read only what changes from the store on
+ * every call: which devices match (scope and places are always filtered in
+ * SQL), their last reading time, current values and alarms. A tag created by
+ * ingest shows up at once (an unknown tag id reloads the device's tags);
+ * other catalogue edits within `ttlMs`.
+ */
+export class DeviceCatalog {
+  private readonly devices = new Map<number, Entry<DeviceStatic>>();
+  private readonly tags = new Map<number, Entry<TagMeta[]>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlMs = CATALOG_TTL_MS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private fresh<T>(entry: Entry<T> | undefined, now: number): entry is Entry<T> {
+    return entry !== undefined && now - entry.at < this.ttlMs;
+  }
+
+  /** The descriptions of `ids` (unknown ids are left out); one query for the missing ones. */
+  async deviceStatics(ids: readonly number[]): Promise<Map<number, DeviceStatic>> {
+    const now = this.clock();
+    const out = new Map<number, DeviceStatic>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const entry = this.devices.get(id);
+      if (this.fresh(entry, now)) out.set(id, entry.value);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('devices')
+      .innerJoin('device_templates', 'device_templates.id', 'devices.template_id')
+      .select([
+        'devices.id as id',
+        'devices.nome as nome',
+        'devices.patrimonio as patrimonio',
+        'devices.tipo as tipo',
+        'devices.template_id as templateId',
+        'device_templates.nome as equipamento',
+        'devices.local_nome as localNome',
+        'devices.uf as uf',
+        'devices.lat as lat',
+        'devices.lon as lon',
+        'devices.system_id as systemId',
+        'devices.usina_id as usinaId',
+        'devices.scd_id as scdId',
+        'devices.venue_id as venueId',
+        'devices.group_id as groupId',
+        'devices.energy_center_id as energyCenterId',
+        'devices.params as params',
+      ])
+      .where('devices.id', 'in', missing)
+      .execute();
+    this.trim(this.devices);
+    for (const row of rows) {
+      this.devices.set(row.id, { at: now, value: row });
+      out.set(row.id, row);
+    }
+    return out;
+  }
+
+  /** The tags of each device in catalogue order; one query for the missing devices. */
+  async tagsOf(deviceIds: readonly number[]): Promise<Map<number, TagMeta[]>> {
+    const now = this.clock();
+    const out = new Map<number, TagMeta[]>();
+    const missing: number[] = [];
+    for (const id of deviceIds) {
+      const entry = this.tags.get(id);
+      if (this.fresh(entry, now)) out.set(id, entry.value);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('tags')
+      .select(['device_id as deviceId', 'id as tagId', 'nome', 'apelido', 'unidade'])
+      .where('device_id', 'in', missing)
+      .orderBy('device_id')
+      .orderBy('id')
+      .execute();
+    for (const id of missing) out.set(id, []);
+    for (const { deviceId, ...tag } of rows) out.get(deviceId)?.push(tag);
+    this.trim(this.tags);
+    for (const id of missing) this.tags.set(id, { at: now, value: out.get(id) ?? [] });
+    return out;
+  }
+
+  /** Forgets a device's tag list (a tag it reports is not in it). */
+  forgetTags(deviceIds: Iterable<number>): void {
+    for (const id of deviceIds) this.tags.delete(id);
+  }
+
+  private trim(map: Map<number, unknown>): void {
+    if (map.size >= MAX_ENTRIES) map.clear();
+  }
+}
+
+const catalogs = new WeakMap<Kysely<Database>, DeviceCatalog>();
+
+/** The catalogue of a database handle (one per store, created on first use). */
+export function catalogOf(db: Kysely<Database>): DeviceCatalog {
+  let catalog = catalogs.get(db);
+  if (!catalog) {
+    catalog = new DeviceCatalog(db);
+    catalogs.set(db, catalog);
+  }
+  return catalog;
+}

@@ -1,0 +1,419 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Popover.css';
+import { Alert, Checkbox, Loader } from '@mantine/core';
+import {
+  type ColumnDef,
+  getCoreRowModel,
+  type Row,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { DelayedLoader } from '../DelayedLoader';
+import { EmptyMessage } from '../EmptyMessage';
+import { TONE_SURFACE } from '../tone';
+import { ColumnChooser } from './ColumnChooser';
+import classes from './ListTable.module.css';
+import { SortHeader } from './SortHeader';
+import type { ListColumn, RowSelection, RowTone, ScrollPosition, SortState } from './types';
+import { useColumnChoice } from './useColumnChoice';
+import { useIsMobile } from './useIsMobile';
+import { columnAlign, columnWidth, SELECTION_COLUMN_WIDTH, visibleColumns } from './visibleColumns';
+
+export interface ListTableProps<T> {
+  /** Table id: keys the stored column choice and the DOM ids. */
+  id: string;
+  /** Accessible name of the table. */
+  label: string;
+  columns: readonly ListColumn<T>[];
+  rows: readonly T[];
+  getRowId: (row: T) => string | number;
+  /** What a row is, singular, for 'Nenhum {item} encontrado.' */
+  item: string;
+  /** Rows are being loaded and none are there yet: the delayed spinner shows. */
+  loading?: boolean;
+  /** A next page is being loaded: a line under the rows says so. */
+  loadingMore?: boolean;
+  /** A load failed: shown above the rows (the rows already loaded stay). */
+  error?: string | null;
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState) => void;
+  selection?: RowSelection<T>;
+  /** Row background (hex or CSS colour), e.g. the alarm colours. Wins over `rowTone`. */
+  rowColor?: (row: T) => string | undefined;
+  /** Row background from a display tone (ui/tone.ts). */
+  rowTone?: (row: T) => RowTone | undefined;
+  /** Enter on a focused row (and a click when `openOnClick`). */
+  onRowOpen?: (row: T) => void;
+  openOnClick?: boolean;
+  /** Called on scroll and when the rows change: feed it to `useInfiniteList().onScrollPosition`. */
+  onScrollPosition?: (position: ScrollPosition) => void;
+  /** Fixed row height in px (virtualisation needs it). */
+  rowHeight?: number;
+  /** Maximum height of the scrolling area (CSS length or px). */
+  height?: string | number;
+  /** Show the column chooser (default true). */
+  columnChooser?: boolean;
+  /** Controls drawn left of the column chooser (filters, actions). */
+  toolbar?: ReactNode;
+  /** When it changes the list scrolls back to its top (a new filter starts from offset 0). */
+  resetScrollKey?: unknown;
+}
+
+const DEFAULT_ROW_HEIGHT = 36;
+const OVERSCAN = 12;
+
+/**
+ * The list table of the console: virtualised rows, sticky header, server-side
+ * sorting, optional selection, row colours, keyboard access (arrows move, Enter
+ * opens, Space selects), mobile columns (spec 001 §2) and a stored column choice.
+ */
+export function ListTable<T>(props: ListTableProps<T>) {
+  const {
+    id,
+    label,
+    columns,
+    rows,
+    getRowId,
+    item,
+    loading = false,
+    loadingMore = false,
+    error = null,
+    sort = null,
+    onSortChange,
+    selection,
+    rowColor,
+    rowTone,
+    onRowOpen,
+    openOnClick = false,
+    onScrollPosition,
+    rowHeight = DEFAULT_ROW_HEIGHT,
+    height = 'calc(100dvh - 260px)',
+    columnChooser = true,
+    toolbar,
+    resetScrollKey,
+  } = props;
+
+  const mobile = useIsMobile();
+  const choice = useColumnChoice(id, columns);
+  const shown = useMemo(
+    () => visibleColumns(columns, choice.hidden, { mobile, selectable: Boolean(selection) }),
+    [columns, choice.hidden, mobile, selection],
+  );
+  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
+
+  const columnDefs = useMemo<ColumnDef<T>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.key,
+        header: column.header,
+        size: columnWidth(column),
+        cell: (context) => column.cell(context.row.original),
+      })),
+    [columns],
+  );
+  const columnVisibility = useMemo<VisibilityState>(() => {
+    const shownKeys = new Set(shown.map((c) => c.key));
+    return Object.fromEntries(columns.map((c) => [c.key, shownKeys.has(c.key)]));
+  }, [columns, shown]);
+
+  const table = useReactTable<T>({
+    data: rows as T[],
+    columns: columnDefs,
+    state: { columnVisibility },
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(getRowId(row)),
+    manualSorting: true,
+  });
+  const tableRows = table.getRowModel().rows;
+  const leafColumns = table.getVisibleLeafColumns();
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const totalSize = virtualizer.getTotalSize();
+  const paddingTop = virtualRows[0]?.start ?? 0;
+  const paddingBottom = virtualRows.length > 0 ? totalSize - (virtualRows.at(-1)?.end ?? 0) : 0;
+
+  const report = useCallback(
+    (element: HTMLElement) => {
+      onScrollPosition?.({
+        distanceToEndPx: Math.max(
+          0,
+          element.scrollHeight - element.scrollTop - element.clientHeight,
+        ),
+        scrollTop: element.scrollTop,
+      });
+    },
+    [onScrollPosition],
+  );
+  const onScroll = (event: UIEvent<HTMLDivElement>) => report(event.currentTarget);
+
+  // A list shorter than its viewport never scrolls: report after the rows change too.
+  useEffect(() => {
+    if (scrollRef.current && tableRows.length > 0) report(scrollRef.current);
+  }, [tableRows.length, report]);
+
+  const [focusIndex, setFocusIndex] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the trigger
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    setFocusIndex(0);
+  }, [resetScrollKey]);
+
+  const pendingFocus = useRef<number | null>(null);
+  const focusRow = (index: number) => {
+    const target = Math.max(0, Math.min(index, tableRows.length - 1));
+    setFocusIndex(target);
+    pendingFocus.current = target;
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+  };
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const element = scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+    if (element) {
+      pendingFocus.current = null;
+      element.focus();
+    }
+  });
+
+  // One row is in the tab order (roving tabindex); when it scrolled away, the first drawn one.
+  const tabbableIndex = virtualRows.some((v) => v.index === focusIndex)
+    ? focusIndex
+    : virtualRows[0]?.index;
+  const visibleRowCount = Math.max(
+    1,
+    Math.floor((scrollRef.current?.clientHeight ?? 0) / rowHeight) - 1,
+  );
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row<T>) => {
+    const onRow = event.target === event.currentTarget;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focusRow(row.index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focusRow(row.index - 1);
+        break;
+      case 'PageDown':
+        event.preventDefault();
+        focusRow(row.index + visibleRowCount);
+        break;
+      case 'PageUp':
+        event.preventDefault();
+        focusRow(row.index - visibleRowCount);
+        break;
+      case 'Home':
+        if (!onRow) return;
+        event.preventDefault();
+        focusRow(0);
+        break;
+      case 'End':
+        if (!onRow) return;
+        event.preventDefault();
+        focusRow(tableRows.length - 1);
+        break;
+      case 'Enter':
+        if (!onRow || !onRowOpen) return;
+        event.preventDefault();
+        onRowOpen(row.original);
+        break;
+      case ' ':
+        if (!onRow || !selection) return;
+        event.preventDefault();
+        if (selection.canSelect?.(row.original) ?? true) selection.onToggle(row.original);
+        break;
+    }
+  };
+
+  const selectedCount = selection ? rows.filter((r) => selection.isSelected(r)).length : 0;
+  const allSelected = rows.length > 0 && selectedCount === rows.length;
+  const tableWidth =
+    leafColumns.reduce((sum, c) => sum + c.getSize(), 0) + (selection ? SELECTION_COLUMN_WIDTH : 0);
+  const colSpan = leafColumns.length + (selection ? 1 : 0);
+  const empty = rows.length === 0;
+
+  return (
+    <div className={classes.frame}>
+      {(toolbar || columnChooser) && (
+        <div className={classes.toolbar}>
+          <div className={classes.toolbarMain}>{toolbar}</div>
+          {columnChooser && (
+            <ColumnChooser
+              tableId={id}
+              columns={columns}
+              hidden={choice.hidden}
+              onChange={choice.setColumnShown}
+              onReset={choice.reset}
+            />
+          )}
+        </div>
+      )}
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+      <div
+        ref={scrollRef}
+        className={classes.scroll}
+        style={{ maxHeight: height }}
+        onScroll={onScroll}
+        data-testid={`${id}-scroll`}
+      >
+        <table
+          className={classes.table}
+          style={{ width: tableWidth }}
+          aria-label={label}
+          aria-rowcount={rows.length + 1}
+          id={id}
+        >
+          <colgroup>
+            {selection && <col style={{ width: SELECTION_COLUMN_WIDTH }} />}
+            {leafColumns.map((column) => (
+              <col key={column.id} style={{ width: column.getSize() }} />
+            ))}
+          </colgroup>
+          <thead>
+            <tr aria-rowindex={1}>
+              {selection && (
+                <th className={classes.th} scope="col">
+                  <div className={classes.check}>
+                    <Checkbox
+                      size="xs"
+                      aria-label="Selecionar todos"
+                      checked={allSelected}
+                      indeterminate={selectedCount > 0 && !allSelected}
+                      disabled={empty}
+                      onChange={() => selection.onToggleAll(!allSelected)}
+                    />
+                  </div>
+                </th>
+              )}
+              {leafColumns.map((leaf) => {
+                const column = byKey.get(leaf.id) as ListColumn<T>;
+                return (
+                  <SortHeader
+                    key={leaf.id}
+                    column={column}
+                    sort={sort}
+                    onSortChange={onSortChange}
+                    className={classes.th}
+                    buttonClassName={classes.sortButton}
+                    labelClassName={classes.sortLabel}
+                  />
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {paddingTop > 0 && (
+              <tr className={classes.spacer} style={{ height: paddingTop }}>
+                <td colSpan={colSpan} aria-hidden="true" />
+              </tr>
+            )}
+            {virtualRows.map((virtualRow) => {
+              const row = tableRows[virtualRow.index] as Row<T>;
+              const selected = selection?.isSelected(row.original) ?? false;
+              const tone = rowTone?.(row.original);
+              const background =
+                rowColor?.(row.original) ?? (tone ? TONE_SURFACE[tone] : undefined);
+              return (
+                <tr
+                  key={row.id}
+                  data-index={virtualRow.index}
+                  data-row-id={row.id}
+                  aria-rowindex={virtualRow.index + 2}
+                  aria-selected={selection ? selected : undefined}
+                  data-selected={selected || undefined}
+                  data-openable={(openOnClick && onRowOpen) || undefined}
+                  className={classes.row}
+                  tabIndex={virtualRow.index === tabbableIndex ? 0 : -1}
+                  style={{ height: rowHeight, backgroundColor: background }}
+                  onFocus={(event) => {
+                    if (event.target === event.currentTarget) setFocusIndex(virtualRow.index);
+                  }}
+                  onKeyDown={(event) => onRowKeyDown(event, row)}
+                  onClick={
+                    openOnClick && onRowOpen
+                      ? (event) => {
+                          const target = event.target as HTMLElement;
+                          if (!target.closest('input, button, a, label')) onRowOpen(row.original);
+                        }
+                      : undefined
+                  }
+                >
+                  {selection && (
+                    <td className={classes.td}>
+                      <div className={classes.check}>
+                        <Checkbox
+                          size="xs"
+                          tabIndex={-1}
+                          aria-label={selection.label?.(row.original) ?? 'Selecionar linha'}
+                          checked={selected}
+                          disabled={!(selection.canSelect?.(row.original) ?? true)}
+                          onChange={() => selection.onToggle(row.original)}
+                        />
+                      </div>
+                    </td>
+                  )}
+                  {row.getVisibleCells().map((cell) => {
+                    const column = byKey.get(cell.column.id) as ListColumn<T>;
+                    const content = column.cell(row.original);
+                    const title =
+                      column.title?.(row.original) ??
+                      (typeof content === 'string' ? content : undefined);
+                    return (
+                      <td
+                        key={cell.id}
+                        className={
+                          column.kind === 'number' || column.kind === 'date'
+                            ? `${classes.td} ${classes.numeric}`
+                            : classes.td
+                        }
+                        style={{ textAlign: columnAlign(column) }}
+                        title={title}
+                      >
+                        {content}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+            {paddingBottom > 0 && (
+              <tr className={classes.spacer} style={{ height: paddingBottom }}>
+                <td colSpan={colSpan} aria-hidden="true" />
+              </tr>
+            )}
+          </tbody>
+        </table>
+        {empty && loading && <DelayedLoader />}
+        {empty && !loading && !error && <EmptyMessage item={item} />}
+        {loadingMore && (
+          <div className={classes.footer} role="status">
+            <Loader size="xs" color="gray" aria-hidden />
+            Carregando mais…
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -87,7 +87,7 @@ export function toDeviceRow(
 /**
  * Rows for `devices` (kept in their order): their readings (all, or the
  * `nomes` ones) in one query and their alarm counts in another, unless the
- * counts are given.
+ * counts are given or came with the devices.
  */
 export async function buildDeviceRows(
   db: Kysely<Database>,
@@ -98,12 +98,19 @@ export async function buildDeviceRows(
   const ids = devices.map((d) => d.id);
   const nomes = options.nomes;
   const withSignal = !nomes || nomes.includes(SIGNAL_READING);
+  const counted = devices.every((d) => d.alarmCount !== undefined);
   const [infos, alarms] = await Promise.all([
     loadInfos(db, ids, nomes && !withSignal ? [...nomes, SIGNAL_READING] : nomes),
-    options.alarms ?? countActiveAlarms(db, { deviceIds: ids }),
+    options.alarms ?? (counted ? undefined : countActiveAlarms(db, { deviceIds: ids })),
   ]);
   return devices.map((d) =>
-    toDeviceRow(d, infos.get(d.id) ?? [], alarms.get(d.id) ?? 0, options.nowSec, withSignal),
+    toDeviceRow(
+      d,
+      infos.get(d.id) ?? [],
+      alarms?.get(d.id) ?? d.alarmCount ?? 0,
+      options.nowSec,
+      withSignal,
+    ),
   );
 }
 

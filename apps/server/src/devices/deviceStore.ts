@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { catalogOf, type DeviceStatic } from './catalog.js';
 import { type DeviceSelection, whereSelected } from './deviceSelection.js';
@@ -6,6 +6,8 @@ import { type DeviceSelection, whereSelected } from './deviceSelection.js';
 /** A device: its catalogue description and when it last reported. */
 export interface DeviceRecord extends DeviceStatic {
   lastSeenAt: number | null;
+  /** Active alarms, when the query counted them. */
+  alarmCount?: number;
 }
 
 /** A reading of a device with its newest value (null fields: never arrived). */
@@ -26,22 +28,43 @@ export const SIGNAL_READING = 'netAntenaSignal';
 /**
  * Every selected device. Which devices match (tenancy, places, type) and
  * when each last reported come from the store, one query; descriptions from
- * the catalogue.
+ * the catalogue. With `alarms`, the same query counts each device's active
+ * alarms (for a few devices; lists count the page's with `countActiveAlarms`).
  */
 export async function selectDevices(
   db: Kysely<Database>,
   selection: DeviceSelection,
+  options: { alarms?: boolean } = {},
 ): Promise<DeviceRecord[]> {
   if (selection.systemIds.length === 0 || selection.deviceIds?.length === 0) return [];
   const matches = await whereSelected(
-    db.selectFrom('devices').select(['devices.id as id', 'devices.last_seen_at as lastSeenAt']),
+    db
+      .selectFrom('devices')
+      .select((eb) => [
+        'devices.id as id',
+        'devices.last_seen_at as lastSeenAt',
+        options.alarms
+          ? eb
+              .selectFrom('occurrences')
+              .select(eb.fn.countAll<number>().as('n'))
+              .whereRef('occurrences.device_id', '=', 'devices.id')
+              .where('occurrences.hora_desativacao', 'is', null)
+              .where('occurrences.is_evt', '=', 0)
+              .as('alarmCount')
+          : sql<null>`null`.as('alarmCount'),
+      ]),
     selection,
   ).execute();
   const statics = await catalogOf(db).deviceStatics(matches.map((m) => m.id));
   const devices: DeviceRecord[] = [];
   for (const m of matches) {
     const device = statics.get(m.id);
-    if (device) devices.push({ ...device, lastSeenAt: m.lastSeenAt });
+    if (!device) continue;
+    devices.push({
+      ...device,
+      lastSeenAt: m.lastSeenAt,
+      ...(m.alarmCount === null ? {} : { alarmCount: Number(m.alarmCount) }),
+    });
   }
   return devices;
 }

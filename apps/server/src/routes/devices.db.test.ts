@@ -301,6 +301,14 @@ describe.skipIf(!available)('device reads', () => {
       expect(device.resumoComunicacao).toBe('online');
     });
 
+    it('reads one device in two statements: the device with its alarm count, its readings', async () => {
+      await post(url(ids.erbGenerator), { nomes: ['kW'] });
+      counter.count = 0;
+      counter.tables = [];
+      await post(url(ids.erbGenerator), { nomes: ['kW'] });
+      expect(counter.tables.sort()).toEqual(['devices', 'tags']);
+    });
+
     it('answers every reading for an empty list', async () => {
       const all = deviceRow.parse((await post(url(ids.erbGenerator), { nomes: [] })).json());
       expect(all.infos.length).toBeGreaterThan(10);

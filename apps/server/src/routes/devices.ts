@@ -76,7 +76,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
       },
     },
     async (request) => {
-      const device = await deviceInScope(request, db, request.query.idDispositivo);
+      const device = await deviceInScope(request, db, request.query.idDispositivo, {
+        alarms: true,
+      });
       const [row] = await buildDeviceRows(db, [device], {
         nomes: namesOrAll(request.body.nomes),
         nowSec: nowSec(),

@@ -14,7 +14,6 @@ import { systemsInScope } from '../auth/scope.js';
 import { nowSec, paramList } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { resolveSelection } from '../devices/deviceSelection.js';
-import { countActiveAlarms } from '../devices/deviceStore.js';
 import { loadPlaces } from '../devices/places.js';
 import { resumeSiteRows, resumeSiteConfig as siteTableConfig } from '../devices/siteTables.js';
 import type { AppServices } from './services.js';
@@ -89,26 +88,23 @@ export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
       },
     },
     async (request) => {
-      const device = await deviceInScope(request, db, request.params.id);
-      const [names, alarms] = await Promise.all([
-        db
-          .selectFrom('devices')
-          .leftJoin('plants', 'plants.id', 'devices.usina_id')
-          .leftJoin('scds', 'scds.id', 'devices.scd_id')
-          .leftJoin('venues', 'venues.id', 'devices.venue_id')
-          .leftJoin('device_groups', 'device_groups.id', 'devices.group_id')
-          .leftJoin('energy_centers', 'energy_centers.id', 'devices.energy_center_id')
-          .select([
-            'plants.nome as usinaNome',
-            'scds.nome as scdNome',
-            'venues.nome as venueNome',
-            'device_groups.nome as grupoNome',
-            'energy_centers.nome as energyCenterNome',
-          ])
-          .where('devices.id', '=', device.id)
-          .executeTakeFirstOrThrow(),
-        countActiveAlarms(db, { deviceIds: [device.id] }),
-      ]);
+      const device = await deviceInScope(request, db, request.params.id, { alarms: true });
+      const names = await db
+        .selectFrom('devices')
+        .leftJoin('plants', 'plants.id', 'devices.usina_id')
+        .leftJoin('scds', 'scds.id', 'devices.scd_id')
+        .leftJoin('venues', 'venues.id', 'devices.venue_id')
+        .leftJoin('device_groups', 'device_groups.id', 'devices.group_id')
+        .leftJoin('energy_centers', 'energy_centers.id', 'devices.energy_center_id')
+        .select([
+          'plants.nome as usinaNome',
+          'scds.nome as scdNome',
+          'venues.nome as venueNome',
+          'device_groups.nome as grupoNome',
+          'energy_centers.nome as energyCenterNome',
+        ])
+        .where('devices.id', '=', device.id)
+        .executeTakeFirstOrThrow();
       const ref = (id: number | null, nome: string | null) =>
         id === null || nome === null ? null : { id, nome };
       const now = nowSec();
@@ -133,7 +129,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         energyCenter: ref(device.energyCenterId, names.energyCenterNome),
         resumoComunicacao: communicationSummary(device.lastSeenAt, now),
         ultimaLeitura: device.lastSeenAt,
-        alarmTreeMapValue: alarms.get(device.id) ?? 0,
+        alarmTreeMapValue: device.alarmCount ?? 0,
         params: paramList(device.params),
       };
     },

@@ -42,7 +42,10 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () =>
       import('../../features/systems/pages/SystemsHomePage').then((m) => m.SystemsHomePage),
   },
-  clientes('main.clientes.mapa', 'home-clientes-map', 'Mapa'),
+  {
+    ...clientes('main.clientes.mapa', 'home-clientes-map', 'Mapa'),
+    page: () => import('../../features/maps/pages/GpsMapPage').then((m) => m.GpsMapPage),
+  },
   clientes('main.clientes.ocorrencias', 'ocorrenciasSistemas', 'Alarmes Ativos Gerais'),
   clientes('main.clientes.baterias', 'bateriasSistemas', 'Status Baterias'),
   clientes('main.clientes.loadspeed', 'loadspeedSistemas', 'Status LoadSpeed'),
@@ -61,7 +64,10 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () =>
       import('../../features/cluster/pages/ClusterHomePage').then((m) => m.ClusterHomePage),
   },
-  cluster('main.cluster.mapa', 'home-cluster-map', 'Mapa'),
+  {
+    ...cluster('main.cluster.mapa', 'home-cluster-map', 'Mapa'),
+    page: () => import('../../features/maps/pages/GpsMapPage').then((m) => m.GpsMapPage),
+  },
   cluster('main.cluster.usinas', 'usinas', 'Lista Usinas'),
   cluster('main.cluster.scds', 'scds', 'Lista SCDs'),
   cluster('main.cluster.medidores', 'medidores', 'Lista Medidores'),

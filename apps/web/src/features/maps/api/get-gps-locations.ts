@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GpsLocation } from '@vigia/contract';
+import { request } from '../../../lib/http';
+
+/** Spec 000 §7: `GET /api/gps/listDevices?clientId=`, located devices grouped by place, for the list beside the map. */
+export function getGpsLocations(sisId: number, signal?: AbortSignal): Promise<GpsLocation[]> {
+  return request<GpsLocation[]>('/api/gps/listDevices', { query: { clientId: sisId }, signal });
+}
+
+export function gpsLocationsQueryOptions(sisId: number) {
+  return queryOptions({
+    queryKey: ['maps', 'gpsLocations', sisId],
+    queryFn: ({ signal }) => getGpsLocations(sisId, signal),
+    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+  });
+}
+
+export function useGpsLocations(sisId: number) {
+  return useQuery(gpsLocationsQueryOptions(sisId));
+}

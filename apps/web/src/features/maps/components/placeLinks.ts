@@ -1,0 +1,30 @@
+import type { RouteLinks } from '../../../lib/navigation';
+
+interface Located {
+  sisId: number;
+  usinaId: number | null;
+  scdId: number | null;
+}
+
+/**
+ * Spec 000 §2: a device opens as the site route with its siteId plus its
+ * plant and SCD; a device outside a plant or SCD carries 0 there.
+ */
+export function siteHref(links: RouteLinks, device: Located & { id: number }): string | null {
+  return links.hrefFor('main.site', {
+    sisId: device.sisId,
+    scdId: device.scdId ?? 0,
+    usinaId: device.usinaId ?? 0,
+    siteId: device.id,
+  });
+}
+
+/** A plant or SCD opens its home (its device list). */
+export function placeHref(
+  links: RouteLinks,
+  place: { tipo: 'usina' | 'scd'; id: number; sisId: number },
+): string | null {
+  return place.tipo === 'usina'
+    ? links.hrefFor('main.usina.home', { sisId: place.sisId, usinaId: place.id })
+    : links.hrefFor('main.scd.home', { sisId: place.sisId, scdId: place.id });
+}

@@ -13,7 +13,8 @@ const HOUR = 3600;
 const DAY = 86_400;
 /** A UTC midnight, so day-aligned periods are easy to write. */
 const START = 1_700_006_400;
-const SPAN_DAYS = 12;
+/** Several 32-day counter blocks. */
+const SPAN_DAYS = 80;
 const SYSTEMS = [1, 2, 3];
 const DEVICES = [
   { id: 11, system: 1 },
@@ -69,7 +70,7 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
       .execute();
     const random = createRandom(7);
     const rows: NewOccurrence[] = [];
-    for (let i = 0; i < 6000; i++) {
+    for (let i = 0; i < 8000; i++) {
       const device = random.pick(DEVICES);
       // Bursts in some hours, quiet days, and ties on the same second.
       const day = random.int(0, SPAN_DAYS - 1);
@@ -155,6 +156,8 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
     ['open start', { to: START + 6 * DAY + 12_345 }],
     ['open end', { from: START + 6 * DAY + 12_345 }],
     ['period over the quiet day', { from: START + 4 * DAY + 100, to: START + 6 * DAY + 100 }],
+    ['period over several blocks', { from: START + 10 * DAY + 123, to: START + 70 * DAY + 5 }],
+    ['period on a block boundary', { from: START + 4 * DAY, to: START + 36 * DAY - 1 }],
     ['devices (day counters)', { deviceIds: [11, 31], systemIds: [1, 3] }],
     [
       'one device, period',

@@ -4,11 +4,13 @@ import { type Direction, filterConditions, type OccurrenceFilter, whereClause } 
 
 const HOUR = 3600;
 const DAY = 86400;
+/** Must match BLOCK_SECONDS of migration 0102. */
+const BLOCK = 32 * DAY;
 
 /**
  * Where a deep page starts: rows with `hora_ativacao` below `below` (newest
  * first) or at or above `atOrAbove` (oldest first), skipping `skip` of them.
- * `skip` is at most the rows of one counter bucket (an hour, or a day).
+ * `skip` is at most the rows of one bucket of the finest counter level.
  */
 export interface SeekPosition {
   below: number | null;
@@ -21,11 +23,16 @@ interface Bucket {
   n: number;
 }
 
-/** The counter tables (migrations 0100 and 0101) that describe a filter, with their conditions. */
+/** A counter table: rows per bucket of `width` seconds (`column` = hora_ativacao / width). */
+interface Level {
+  table: string;
+  column: string;
+  width: number;
+}
+
+/** The counter levels (coarse to fine, each width a multiple of the next) describing a filter. */
 interface Counters {
-  dayTable: string;
-  /** Only system counters have an hour level. */
-  hourTable: string | null;
+  levels: Level[];
   terms: RawBuilder<unknown>[];
 }
 
@@ -34,9 +41,10 @@ const inList = (column: string, values: readonly (number | string)[]) =>
 
 /**
  * Counters exist per (system), per (device) and per (alarm name, system), each
- * by is_evt, so they describe a filter made of kinds, a period and one of: the
- * systems, a device list, or a text filter that matched only alarm names. The
- * alarm states (pending/active) are not counted: those lists are small.
+ * by is_evt (migrations 0100–0102), so they describe a filter made of kinds, a
+ * period and one of: the systems, a device list, or a text filter that matched
+ * only alarm names. Alarm states (pending/active) are not counted: those lists
+ * are small.
  */
 export function countersFor(filter: OccurrenceFilter): Counters | null {
   if (filter.alarms !== null && filter.alarms !== 'any') return null;
@@ -45,22 +53,29 @@ export function countersFor(filter: OccurrenceFilter): Counters | null {
   const { text, deviceIds, systemIds } = filter;
   if (!text && !deviceIds) {
     return {
-      dayTable: 'occurrence_day_counts',
-      hourTable: 'occurrence_hour_counts',
+      levels: [
+        { table: 'occurrence_block_counts', column: 'bloco', width: BLOCK },
+        { table: 'occurrence_day_counts', column: 'dia', width: DAY },
+        { table: 'occurrence_hour_counts', column: 'hora', width: HOUR },
+      ],
       terms: [inList('system_id', systemIds), isEvt],
     };
   }
   if (!text && deviceIds) {
     return {
-      dayTable: 'occurrence_device_day_counts',
-      hourTable: null,
+      levels: [
+        { table: 'occurrence_device_block_counts', column: 'bloco', width: BLOCK },
+        { table: 'occurrence_device_day_counts', column: 'dia', width: DAY },
+      ],
       terms: [inList('device_id', deviceIds), isEvt],
     };
   }
   if (text && !deviceIds && text.deviceIds.length === 0 && text.names.length > 0) {
     return {
-      dayTable: 'occurrence_name_day_counts',
-      hourTable: null,
+      levels: [
+        { table: 'occurrence_name_block_counts', column: 'bloco', width: BLOCK },
+        { table: 'occurrence_name_day_counts', column: 'dia', width: DAY },
+      ],
       terms: [inList('nome_alarme', text.names), inList('system_id', systemIds), isEvt],
     };
   }
@@ -72,11 +87,13 @@ export function countersFor(filter: OccurrenceFilter): Counters | null {
  * so a page at offset 900 000 costs about what the first page costs. Null when
  * no counters describe the filter (`countersFor`).
  *
- * Walk (newest first; oldest first is the mirror image): the partial bucket at
- * the period's newest edge is counted exactly; then hours up to a day boundary
- * (system counters), then whole days; the day holding the offset is narrowed to
- * its hour when there are hour counters. The first bucket holding the offset
- * ends the walk.
+ * Walk (newest first; oldest first is the mirror image): the finest bucket
+ * holding the period's start edge is counted exactly; then, level by level
+ * from fine to coarse, buckets up to the next boundary of the coarser level;
+ * then coarse buckets. The bucket holding the offset is narrowed level by
+ * level down to the finest. Buckets holding the period's end edge take part
+ * whole (the page query filters the period), which can only make the walk
+ * stop early, never skip a row.
  */
 export async function seekOffset(
   db: Kysely<OccurrenceDatabase>,
@@ -86,104 +103,101 @@ export async function seekOffset(
 ): Promise<SeekPosition | null> {
   const counters = countersFor(filter);
   if (!counters) return null;
+  const { levels, terms } = counters;
   const desc = direction === 'desc';
-  const step = desc ? -1 : 1;
-  const fine = counters.hourTable ? HOUR : DAY;
-  const perDay = DAY / fine;
-  let remaining = offset;
-  // Fine bucket about to be examined; null: unbounded (no edge on this side).
-  let bucket: number | null = null;
-
-  const position = (b: number | null, skip: number): SeekPosition =>
-    desc
-      ? { below: b === null ? null : (b + 1) * fine, atOrAbove: null, skip }
-      : { below: null, atOrAbove: b === null ? null : b * fine, skip };
-  const buckets = (table: string, column: string, first: number | null, last: number | null) =>
-    counterBuckets(db, table, column, counters.terms, first, last, desc);
-
+  const finest = levels.length - 1;
+  const fine = (levels[finest] as Level).width;
   const startEdge = desc ? filter.to : filter.from;
   const endEdge = desc ? filter.from : filter.to;
-  const endBucket = endEdge === null ? null : Math.floor(endEdge / fine);
-  const pastEnd = (b: number) => endBucket !== null && (desc ? b < endBucket : b > endBucket);
+  let remaining = offset;
 
+  /** A position at a time boundary (`null`: unbounded). */
+  const at = (boundary: number | null, skip: number): SeekPosition =>
+    desc ? { below: boundary, atOrAbove: null, skip } : { below: null, atOrAbove: boundary, skip };
+  /** The boundary a walk reaches once past bucket `b` of width `w`. */
+  const past = (b: number, w: number) => (desc ? b * w : (b + 1) * w);
+  /** The bucket of width `w` holding the end edge (the walk stops there), or null. */
+  const endBucket = (w: number) => (endEdge === null ? null : Math.floor(endEdge / w));
+  const beyondEnd = (boundary: number) =>
+    endEdge !== null && (desc ? boundary <= endEdge : boundary > endEdge);
+  const clampToEnd = (index: number, w: number) => {
+    const end = endBucket(w);
+    if (end === null) return index;
+    return desc ? Math.max(index, end) : Math.min(index, end);
+  };
+  const walk = (level: Level, first: number | null, last: number | null) =>
+    counterBuckets(db, level, terms, first, last, desc);
+
+  /** Narrows bucket `b` of level `i` down to the finest level. */
+  const descend = async (i: number, b: number): Promise<SeekPosition> => {
+    let parent = b;
+    for (let j = i + 1; j <= finest; j++) {
+      const parentWidth = (levels[j - 1] as Level).width;
+      const level = levels[j] as Level;
+      const ratio = parentWidth / level.width;
+      const first = desc ? (parent + 1) * ratio - 1 : parent * ratio;
+      const last = clampToEnd(desc ? parent * ratio : (parent + 1) * ratio - 1, level.width);
+      let found: number | null = null;
+      for (const child of await walk(level, first, last)) {
+        if (remaining < child.n) {
+          found = child.key;
+          break;
+        }
+        remaining -= child.n;
+      }
+      // The counters moved under us (a write in between): continue past the parent.
+      if (found === null) return at(past(parent, parentWidth), remaining);
+      parent = found;
+    }
+    return at(desc ? (parent + 1) * fine : parent * fine, remaining);
+  };
+
+  let boundary: number | null = null;
   if (startEdge !== null) {
-    // The bucket holding the start edge is only partly inside the period: count it exactly.
+    // The finest bucket holding the start edge is only partly inside the period: count it exactly.
     const edge = Math.floor(startEdge / fine);
     const lo = desc ? Math.max(filter.from ?? 0, edge * fine) : startEdge;
     const hi = desc
       ? startEdge
       : Math.min(filter.to ?? Number.MAX_SAFE_INTEGER, (edge + 1) * fine - 1);
     const inEdge = await exactCount(db, filter, lo, hi);
-    if (remaining < inEdge) return { below: null, atOrAbove: null, skip: remaining };
+    if (remaining < inEdge) return at(null, remaining);
     remaining -= inEdge;
-    bucket = edge + step;
-    if (pastEnd(bucket)) return position(bucket, remaining);
+    boundary = past(edge, fine);
+    if (beyondEnd(boundary)) return at(boundary, remaining);
   }
 
-  const atDayBoundary = (b: number) => (desc ? (b + 1) % perDay === 0 : b % perDay === 0);
-
-  // Hours up to the next day boundary (only with hour counters: otherwise buckets are days).
-  if (bucket !== null && counters.hourTable && !atDayBoundary(bucket)) {
-    const dayEdge = desc
-      ? Math.floor(bucket / perDay) * perDay
-      : (Math.floor(bucket / perDay) + 1) * perDay - 1;
-    const last =
-      endBucket === null
-        ? dayEdge
-        : desc
-          ? Math.max(dayEdge, endBucket)
-          : Math.min(dayEdge, endBucket);
-    for (const hour of await buckets(counters.hourTable, 'hora', bucket, last)) {
-      if (remaining < hour.n) return position(hour.key, remaining);
-      remaining -= hour.n;
+  // Up: at each level, the buckets between the boundary and the coarser level's next boundary.
+  for (let i = finest; i >= 1 && boundary !== null; i--) {
+    const level = levels[i] as Level;
+    const parentWidth = (levels[i - 1] as Level).width;
+    if (boundary % parentWidth === 0) continue;
+    const first = desc ? boundary / level.width - 1 : boundary / level.width;
+    const aligned = desc
+      ? Math.floor(boundary / parentWidth) * parentWidth
+      : Math.ceil(boundary / parentWidth) * parentWidth;
+    const last = clampToEnd(desc ? aligned / level.width : aligned / level.width - 1, level.width);
+    for (const bucket of await walk(level, first, last)) {
+      if (remaining < bucket.n) return descend(i, bucket.key);
+      remaining -= bucket.n;
     }
-    bucket = last + step;
-    if (pastEnd(bucket)) return position(bucket, remaining);
+    boundary = past(last, level.width);
+    if (beyondEnd(boundary)) return at(boundary, remaining);
   }
 
-  // Whole days inside the period.
-  const firstDay = bucket === null ? null : Math.floor(bucket / perDay);
-  const lastFullDay =
-    endEdge === null ? null : desc ? Math.ceil(endEdge / DAY) : Math.floor((endEdge + 1) / DAY) - 1;
-  const toDayBucket = (day: number, edge: 'first' | 'last') =>
-    (desc ? edge === 'first' : edge === 'last') ? (day + 1) * perDay - 1 : day * perDay;
-  if (
-    lastFullDay === null ||
-    firstDay === null ||
-    (desc ? firstDay >= lastFullDay : firstDay <= lastFullDay)
-  ) {
-    const days = await buckets(counters.dayTable, 'dia', firstDay, lastFullDay);
-    for (const day of days) {
-      if (remaining < day.n) {
-        if (!counters.hourTable) return position(day.key, remaining);
-        const first = toDayBucket(day.key, 'first');
-        const last = toDayBucket(day.key, 'last');
-        for (const hour of await buckets(counters.hourTable, 'hora', first, last)) {
-          if (remaining < hour.n) return position(hour.key, remaining);
-          remaining -= hour.n;
-        }
-        // The counters moved under us (a write in between): continue past this day.
-        return position(last + step, remaining);
-      }
-      remaining -= day.n;
-    }
-    if (lastFullDay === null) {
-      // Unbounded and walked past the last day: the page is empty.
-      const lastDay = days.at(-1)?.key ?? firstDay ?? 0;
-      return position(toDayBucket(lastDay, 'last') + step, remaining);
-    }
-    bucket = toDayBucket(lastFullDay, 'last') + step;
+  // Coarse buckets up to the one holding the end edge.
+  const coarse = levels[0] as Level;
+  const first =
+    boundary === null ? null : desc ? boundary / coarse.width - 1 : boundary / coarse.width;
+  const last = endBucket(coarse.width);
+  const buckets = await walk(coarse, first, last);
+  for (const bucket of buckets) {
+    if (remaining < bucket.n) return descend(0, bucket.key);
+    remaining -= bucket.n;
   }
-
-  // Hours of the day holding the end edge (with day buckets, the final query skips inside it).
-  if (bucket !== null && endBucket !== null && counters.hourTable && !pastEnd(bucket)) {
-    for (const hour of await buckets(counters.hourTable, 'hora', bucket, endBucket)) {
-      if (remaining < hour.n) return position(hour.key, remaining);
-      remaining -= hour.n;
-    }
-    bucket = endBucket + step;
-  }
-  return position(bucket, remaining);
+  // Past the last row: the page is empty.
+  const lastKey = last ?? buckets.at(-1)?.key ?? first;
+  return at(lastKey === null ? boundary : past(lastKey, coarse.width), remaining);
 }
 
 async function exactCount(
@@ -200,13 +214,12 @@ async function exactCount(
 }
 
 /**
- * Buckets of `table` from `first` towards `last` (inclusive; either open),
+ * Buckets of a level from `first` towards `last` (inclusive; either open),
  * summed over the filter's keys in SQL, in walking order, empty ones dropped.
  */
 async function counterBuckets(
   db: Kysely<OccurrenceDatabase>,
-  table: string,
-  column: string,
+  level: Level,
   terms: RawBuilder<unknown>[],
   first: number | null,
   last: number | null,
@@ -214,14 +227,15 @@ async function counterBuckets(
 ): Promise<Bucket[]> {
   const upper = desc ? first : last;
   const lower = desc ? last : first;
+  const column = sql.ref(level.column);
   const bounds = [
-    ...(upper !== null ? [sql`${sql.ref(column)} <= ${upper}`] : []),
-    ...(lower !== null ? [sql`${sql.ref(column)} >= ${lower}`] : []),
+    ...(upper !== null ? [sql`${column} <= ${upper}`] : []),
+    ...(lower !== null ? [sql`${column} >= ${lower}`] : []),
   ];
   const { rows } = await sql<{ key: number; n: number | string }>`
-    select ${sql.ref(column)} as key, sum(n) as n from ${sql.table(table)}
+    select ${column} as key, sum(n) as n from ${sql.table(level.table)}
     ${whereClause([...terms, ...bounds])}
-    group by ${sql.ref(column)}
-    order by ${sql.ref(column)} ${desc ? sql`desc` : sql`asc`}`.execute(db);
+    group by ${column}
+    order by ${column} ${desc ? sql`desc` : sql`asc`}`.execute(db);
   return rows.map((r) => ({ key: Number(r.key), n: Number(r.n) })).filter((b) => b.n > 0);
 }

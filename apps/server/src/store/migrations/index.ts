@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect.js';
 import { initialMigration } from './0001_initial.js';
 import { occurrencePagingMigration } from './0100_occurrence_paging.js';
 import { occurrenceKeyCountsMigration } from './0101_occurrence_key_counts.js';
+import { occurrenceBlockCountsMigration } from './0102_occurrence_block_counts.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -15,6 +16,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0001_initial': initialMigration(dialect),
         '0100_occurrence_paging': occurrencePagingMigration(dialect),
         '0101_occurrence_key_counts': occurrenceKeyCountsMigration(dialect),
+        '0102_occurrence_block_counts': occurrenceBlockCountsMigration(dialect),
       };
     },
   };

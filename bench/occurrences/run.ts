@@ -10,6 +10,7 @@
  * deep page (90 % into the matching rows), with and without filters — and
  * prints p50/p95 and the deep/first ratio. Targets: p95 ≤ 10 ms, deep ≤ 1.5×.
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
@@ -234,8 +235,14 @@ async function main() {
       await store.close();
     }
   }
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   console.log(
-    `\nPage of ${PAGE} through app.inject (HTTP handler, auth, validation, serialisation); ` +
+    `\nMachine: ${cpus().length} cores, load average at the end ${load} (1 / 5 / 15 min).`,
+  );
+  console.log(
+    `Page of ${PAGE} through app.inject (HTTP handler, auth, validation, serialisation); ` +
       `${RUNS} runs after ${WARMUP} warm-up, milliseconds.\n`,
   );
   console.log(

@@ -22,10 +22,9 @@ import {
   tankStatus,
 } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { parseJson } from '../store/json.js';
 import type { Database } from '../store/schema.js';
+import { paramValue } from './catalog.js';
 import { deviceSearchFields } from './deviceList.js';
-import { paramList } from './deviceRows.js';
 import type { DeviceSelection } from './deviceSelection.js';
 import {
   countActiveAlarms,
@@ -173,7 +172,7 @@ const BATTERY: AnalysisSpec<BatteryRow, BatteryField> = {
   readings: ['Vcc', 'chaveRede'],
   metrics(device, readings) {
     const vcc = value(readings, 'Vcc');
-    const { vccn } = deviceParams(paramList(device.params));
+    const { vccn } = deviceParams(device.params);
     return {
       vcc,
       vccn,
@@ -195,7 +194,7 @@ const POWER: AnalysisSpec<PowerRow, PowerField> = {
   readings: ['kW'],
   metrics(device, readings) {
     const kw = value(readings, 'kW');
-    const { kwn } = deviceParams(paramList(device.params));
+    const { kwn } = deviceParams(device.params);
     const percentual = percent(kw, kwn);
     return {
       kw,
@@ -237,7 +236,7 @@ const LOAD_SPEED: AnalysisSpec<LoadSpeedRow, LoadSpeedField> = {
 };
 
 function tankCapacity(device: DeviceRecord): number | null {
-  const capacidade = Number(parseJson<Record<string, unknown>>(device.params, {}).capacidade);
+  const capacidade = Number(paramValue(device, 'capacidade'));
   return Number.isFinite(capacidade) && capacidade > 0 ? capacidade : null;
 }
 

@@ -1,4 +1,6 @@
+import type { DeviceParamRow } from '@vigia/contract';
 import type { Kysely } from 'kysely';
+import { parseJson } from '../store/json.js';
 import type { Database } from '../store/schema.js';
 
 /** What describes a device and rarely changes: served from memory for a minute at most. */
@@ -19,8 +21,28 @@ export interface DeviceStatic {
   venueId: number | null;
   groupId: number | null;
   energyCenterId: number | null;
-  /** JSON text. */
-  params: string;
+  /** The `params` JSON as the spec's list of { nome, valor }, parsed once. */
+  params: DeviceParamRow[];
+}
+
+/** A device's `params` JSON as the spec's list of { nome, valor }. */
+export function paramList(json: string): DeviceParamRow[] {
+  const params = parseJson<unknown>(json, {});
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return [];
+  return Object.entries(params as Record<string, unknown>).map(([nome, value]) => ({
+    nome,
+    valor:
+      typeof value === 'number' || typeof value === 'string'
+        ? value
+        : value === null || value === undefined
+          ? null
+          : JSON.stringify(value),
+  }));
+}
+
+/** A parameter's value by name, or undefined. */
+export function paramValue(device: { params: readonly DeviceParamRow[] }, nome: string) {
+  return device.params.find((p) => p.nome === nome)?.valor;
 }
 
 /** A reading a device has (its tag), without its value. */
@@ -99,8 +121,9 @@ export class DeviceCatalog {
       .execute();
     this.trim(this.devices);
     for (const row of rows) {
-      this.devices.set(row.id, { at: now, value: row });
-      out.set(row.id, row);
+      const device = { ...row, params: paramList(row.params) };
+      this.devices.set(row.id, { at: now, value: device });
+      out.set(row.id, device);
     }
     return out;
   }

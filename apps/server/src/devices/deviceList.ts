@@ -1,8 +1,8 @@
 import type { DeviceOrderField, DeviceRow, OrderBy } from '@vigia/contract';
 import { infoValue, isGeneratorRunning, isOnline } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { parseJson } from '../store/json.js';
 import type { Database } from '../store/schema.js';
+import { paramValue } from './catalog.js';
 import { buildDeviceRows } from './deviceRows.js';
 import type { DeviceSelection } from './deviceSelection.js';
 import { countActiveAlarms, type DeviceRecord, loadInfos, selectDevices } from './deviceStore.js';
@@ -35,7 +35,7 @@ export const deviceSearchFields = (d: DeviceRecord) => [
 ];
 
 export function deviceRegime(device: DeviceRecord): string | null {
-  const regime = parseJson<Record<string, unknown>>(device.params, {}).regime;
+  const regime = paramValue(device, 'regime');
   return typeof regime === 'string' ? regime : null;
 }
 

@@ -1,7 +1,6 @@
-import type { DeviceInfoRow, DeviceParamRow, DeviceRow } from '@vigia/contract';
+import type { DeviceInfoRow, DeviceRow } from '@vigia/contract';
 import { communicationSummary } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { parseJson } from '../store/json.js';
 import type { Database } from '../store/schema.js';
 import {
   countActiveAlarms,
@@ -10,21 +9,6 @@ import {
   loadInfos,
   SIGNAL_READING,
 } from './deviceStore.js';
-
-/** A device's `params` JSON as the spec's list of { nome, valor }. */
-export function paramList(json: string): DeviceParamRow[] {
-  const params = parseJson<unknown>(json, {});
-  if (!params || typeof params !== 'object' || Array.isArray(params)) return [];
-  return Object.entries(params as Record<string, unknown>).map(([nome, value]) => ({
-    nome,
-    valor:
-      typeof value === 'number' || typeof value === 'string'
-        ? value
-        : value === null || value === undefined
-          ? null
-          : JSON.stringify(value),
-  }));
-}
 
 export function infoRow(info: InfoRecord): DeviceInfoRow {
   return {
@@ -80,7 +64,7 @@ export function toDeviceRow(
     netAntenaSignal: signal,
     alarmTreeMapValue: alarmCount,
     infos: rows,
-    params: paramList(device.params),
+    params: device.params,
   };
 }
 

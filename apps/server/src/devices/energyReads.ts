@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { GENERATOR_STATUS_READING } from './deviceList.js';
-import { buildDeviceRows, paramList } from './deviceRows.js';
+import { buildDeviceRows } from './deviceRows.js';
 import type { DeviceSelection } from './deviceSelection.js';
 import {
   countActiveAlarms,
@@ -103,7 +103,7 @@ function totals(state: FleetState, devices: readonly DeviceRecord[]): PlaceTotal
     if (isGeneratorRunning(infoValue(infos, GENERATOR_STATUS_READING), deviceOnline)) running += 1;
     const kw = infoValue(infos, POWER_READING);
     if (kw !== null) power = (power ?? 0) + kw;
-    nominal += deviceParams(paramList(d.params)).kwn;
+    nominal += deviceParams(d.params).kwn;
     energies.push(energyOf(state.energy, d.id));
   }
   return {

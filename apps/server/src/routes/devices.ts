@@ -12,7 +12,7 @@ import {
 } from '@vigia/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listDevices } from '../devices/deviceList.js';
-import { buildDeviceRows, nowSec, paramList } from '../devices/deviceRows.js';
+import { buildDeviceRows, nowSec } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { resolveSelection } from '../devices/deviceSelection.js';
 import { plainJson } from '../devices/plainJson.js';
@@ -141,7 +141,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
     },
     async (request) => {
       const device = await deviceInScope(request, db, request.params.idDispositivo);
-      const params = paramList(device.params);
+      const params = device.params;
       const nomes = request.body?.nomes;
       return nomes && nomes.length > 0 ? params.filter((p) => nomes.includes(p.nome)) : params;
     },

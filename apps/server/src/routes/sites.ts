@@ -11,7 +11,7 @@ import {
 import { communicationSummary, siteTitle } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemsInScope } from '../auth/scope.js';
-import { nowSec, paramList } from '../devices/deviceRows.js';
+import { nowSec } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { resolveSelection } from '../devices/deviceSelection.js';
 import { loadPlaces } from '../devices/places.js';
@@ -130,7 +130,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         resumoComunicacao: communicationSummary(device.lastSeenAt, now),
         ultimaLeitura: device.lastSeenAt,
         alarmTreeMapValue: device.alarmCount ?? 0,
-        params: paramList(device.params),
+        params: device.params,
       };
     },
   );

@@ -46,7 +46,13 @@ export const ROUTES: readonly RouteEntry[] = [
     ...clientes('main.clientes.mapa', 'home-clientes-map', 'Mapa'),
     page: () => import('../../features/maps/pages/GpsMapPage').then((m) => m.GpsMapPage),
   },
-  clientes('main.clientes.ocorrencias', 'ocorrenciasSistemas', 'Alarmes Ativos Gerais'),
+  {
+    ...clientes('main.clientes.ocorrencias', 'ocorrenciasSistemas', 'Alarmes Ativos Gerais'),
+    page: () =>
+      import('../../features/occurrences/pages/ActiveOccurrencesPages').then(
+        (m) => m.GeneralActiveOccurrencesPage,
+      ),
+  },
   clientes('main.clientes.baterias', 'bateriasSistemas', 'Status Baterias'),
   clientes('main.clientes.loadspeed', 'loadspeedSistemas', 'Status LoadSpeed'),
   clientes('main.clientes.tanque', 'tanqueSistemas', 'Status Nível de Tanque'),
@@ -81,8 +87,20 @@ export const ROUTES: readonly RouteEntry[] = [
   cluster('main.cluster.io', 'io', 'Lista I/O'),
   cluster('main.cluster.geladeira', 'geladeira', 'Lista Geladeiras'),
   cluster('main.cluster.postos', 'postos', 'Lista Postos'),
-  cluster('main.cluster.gestao', 'gestao', 'Alarmes Gestao'),
-  cluster('main.cluster.ocorrencias', 'ocorrencias', 'Alarmes Ativos'),
+  {
+    ...cluster('main.cluster.gestao', 'gestao', 'Alarmes Gestao'),
+    page: () =>
+      import('../../features/occurrences/pages/OccurrenceHistoryPages').then(
+        (m) => m.SystemOccurrenceManagementPage,
+      ),
+  },
+  {
+    ...cluster('main.cluster.ocorrencias', 'ocorrencias', 'Alarmes Ativos'),
+    page: () =>
+      import('../../features/occurrences/pages/ActiveOccurrencesPages').then(
+        (m) => m.SystemActiveOccurrencesPage,
+      ),
+  },
   cluster('main.cluster.unifilar', 'unifilar', 'Unifilar'),
   cluster('main.cluster.baterias', 'baterias', 'Status Baterias'),
   cluster('main.cluster.loadspeed', 'loadspeed', 'Status LoadSpeed'),
@@ -95,7 +113,11 @@ export const ROUTES: readonly RouteEntry[] = [
   cluster('main.cluster.combustivel', 'entrada/combustivel', 'Entrada de Combustível'),
   cluster('main.cluster.potencias', 'potencias', 'Status Geradores'),
   // The spec's customer-specific route: shown for the systems configured for it.
-  cluster('main.cluster.statusOcorrencias', 'status-ocorrencias', 'Status Ocorrências'),
+  {
+    ...cluster('main.cluster.statusOcorrencias', 'status-ocorrencias', 'Status Ocorrências'),
+    page: () =>
+      import('../../features/occurrences/pages/HealthPlanPage').then((m) => m.HealthPlanPage),
+  },
   cluster('main.cluster.relatorios', 'relatorios', 'Relatórios'),
   cluster('main.cluster.primeclusters', 'primeclusters', 'Status Geradores Prime Geral'),
   cluster(
@@ -133,8 +155,24 @@ export const ROUTES: readonly RouteEntry[] = [
   usina('main.usina.geradores', 'geradorclusters', 'Status Geradores'),
   usina('main.usina.energia', 'energiausina/:tsInit/:tsEnd', 'Energia', false),
   usina('main.usina.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
-  usina('main.usina.historico', 'ocorrencias/ocorrencias/historico', 'Histórico de Ocorrências'),
-  usina('main.usina.ativas', 'ocorrencias/ocorrencias/ativas', 'Alarmes Ativos'),
+  {
+    ...usina(
+      'main.usina.historico',
+      'ocorrencias/ocorrencias/historico',
+      'Histórico de Ocorrências',
+    ),
+    page: () =>
+      import('../../features/occurrences/pages/OccurrenceHistoryPages').then(
+        (m) => m.PlantOccurrenceHistoryPage,
+      ),
+  },
+  {
+    ...usina('main.usina.ativas', 'ocorrencias/ocorrencias/ativas', 'Alarmes Ativos'),
+    page: () =>
+      import('../../features/occurrences/pages/ActiveOccurrencesPages').then(
+        (m) => m.PlantActiveOccurrencesPage,
+      ),
+  },
 
   // SCD group.
   { id: 'main.scd', path: 'scd/:scdId', label: 'SCD', parent: 'main.cluster.home', group: 'scd' },
@@ -151,14 +189,36 @@ export const ROUTES: readonly RouteEntry[] = [
   scd('main.scd.consumo', 'consumo', 'Consumo Específico'),
   scd('main.scd.tanques', 'tanques', 'Tanques'),
   scd('main.scd.combustivel', 'consumo-manual', 'Consumo Manual'),
-  scd('main.scd.historico', 'ocorrencias/ocorrencias/scd/historico', 'Histórico de Ocorrências'),
-  scd('main.scd.ativas', 'ocorrencias/ocorrencias/scd/ativas', 'Alarmes Ativos'),
+  {
+    ...scd(
+      'main.scd.historico',
+      'ocorrencias/ocorrencias/scd/historico',
+      'Histórico de Ocorrências',
+    ),
+    page: () =>
+      import('../../features/occurrences/pages/OccurrenceHistoryPages').then(
+        (m) => m.ScdOccurrenceHistoryPage,
+      ),
+  },
+  {
+    ...scd('main.scd.ativas', 'ocorrencias/ocorrencias/scd/ativas', 'Alarmes Ativos'),
+    page: () =>
+      import('../../features/occurrences/pages/ActiveOccurrencesPages').then(
+        (m) => m.ScdActiveOccurrencesPage,
+      ),
+  },
 
   // Venue group (abstract: /venue/:venueId opens its device screen).
   venue('main.venue.home', '', 'Dispositivos', { parent: 'main.cluster.home' }),
   venue('main.venue.lista', '/lista', 'Listagem'),
   venue('main.venue.gestao', '/gestao', 'Gestao de Dispositivos'),
-  venue('main.venue.ativas', '/ocorrencias/ativas', 'Alarmes Ativos'),
+  {
+    ...venue('main.venue.ativas', '/ocorrencias/ativas', 'Alarmes Ativos'),
+    page: () =>
+      import('../../features/occurrences/pages/ActiveOccurrencesPages').then(
+        (m) => m.VenueActiveOccurrencesPage,
+      ),
+  },
   venue('main.venue.bateria', '/bateria', 'Status Baterias'),
   venue('main.venue.gerador', '/gerador', 'Status Geradores'),
   venue('main.venue.prime', '/prime', 'Status Geradores Prime'),
@@ -200,8 +260,20 @@ export const ROUTES: readonly RouteEntry[] = [
   site('main.site.relatorio', 'relatorio/:reportId', 'Relatório', false),
   site('main.site.horimetro', 'horimetro', 'Relatório Horímetro'),
   site('main.site.infos', 'infosOperacionais', 'Informações Operacionais'),
-  site('main.site.occurrences.history', 'ocorrencias/historico', 'Histórico de Ocorrências'),
-  site('main.site.occurrences.active', 'ocorrencias/ativas', 'Alarmes Ativos'),
+  {
+    ...site('main.site.occurrences.history', 'ocorrencias/historico', 'Histórico de Ocorrências'),
+    page: () =>
+      import('../../features/occurrences/pages/OccurrenceHistoryPages').then(
+        (m) => m.SiteOccurrenceHistoryPage,
+      ),
+  },
+  {
+    ...site('main.site.occurrences.active', 'ocorrencias/ativas', 'Alarmes Ativos'),
+    page: () =>
+      import('../../features/occurrences/pages/ActiveOccurrencesPages').then(
+        (m) => m.SiteActiveOccurrencesPage,
+      ),
+  },
 ];
 
 interface Extra {

@@ -243,8 +243,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
     }
   };
 
-  const selectedCount = selection ? rows.filter((r) => selection.isSelected(r)).length : 0;
-  const allSelected = rows.length > 0 && selectedCount === rows.length;
+  const selectable = selection
+    ? rows.filter((r) => selection.canSelect?.(r) ?? true)
+    : ([] as readonly T[]);
+  const selectedCount = selection ? selectable.filter((r) => selection.isSelected(r)).length : 0;
+  const allSelected = selectable.length > 0 && selectedCount === selectable.length;
   const tableWidth =
     leafColumns.reduce((sum, c) => sum + c.getSize(), 0) + (selection ? SELECTION_COLUMN_WIDTH : 0);
   const colSpan = leafColumns.length + (selection ? 1 : 0);
@@ -301,7 +304,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                       aria-label="Selecionar todos"
                       checked={allSelected}
                       indeterminate={selectedCount > 0 && !allSelected}
-                      disabled={empty}
+                      disabled={selectable.length === 0}
                       onChange={() => selection.onToggleAll(!allSelected)}
                     />
                   </div>

@@ -47,7 +47,7 @@ export interface SortState {
 export interface RowSelection<T> {
   isSelected: (row: T) => boolean;
   onToggle: (row: T) => void;
-  /** The select-all box: true sets every row, false clears them (spec 001 §4). */
+  /** The select-all box: true sets every selectable row, false clears them (spec 001 §4). */
   onToggleAll: (checked: boolean) => void;
   /** Accessible name of a row's checkbox (default 'Selecionar linha'). */
   label?: (row: T) => string;

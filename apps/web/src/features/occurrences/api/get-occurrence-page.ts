@@ -1,0 +1,95 @@
+import type { LiveEvent, LiveEventType, OccurrenceRow } from '@vigia/contract';
+import { request } from '../../../lib/http';
+import { useInfiniteList } from '../../../ui/table/useInfiniteList';
+import { filterQuery, type OccurrenceFilters } from '../filters';
+
+/** The occurrence list paths of spec 000 §7 the console reads (see the server's occurrences/README.md). */
+export type OccurrenceListPath =
+  | '/api/ocorrencias'
+  | '/api/ocorrencias/ativas'
+  | '/api/ocorrencia/dispositivo/id/seleciona'
+  | '/api/ocorrencia/site/id/ativas'
+  | '/api/ocorrencia/sistema/ativas'
+  | '/api/DataOccurrence/ocorrenciasAtivasGerais';
+
+/** Where a list looks: one of the spec's scopes, sent as its query field. */
+export interface OccurrenceScope {
+  sisid?: number;
+  disp_id?: number;
+  local_id?: number;
+  scdId?: number;
+  venueId?: number;
+}
+
+/** Spec 000 §3 occurrence list query fields (values null, undefined and false are not sent). */
+export interface OccurrencePageQuery extends OccurrenceScope {
+  offSet: number;
+  limit: number;
+  filtroTexto?: string;
+  orderBy?: string;
+  inicio?: number;
+  fim?: number;
+  evento?: boolean;
+  alarme?: boolean;
+}
+
+/** Every occurrence query key starts here. */
+export const OCCURRENCES_KEY = ['ocorrencias'] as const;
+/** Every occurrence list (not the configurations): acknowledging reloads all of them. */
+export const OCCURRENCE_LISTS_KEY = [...OCCURRENCES_KEY, 'lista'] as const;
+
+export function occurrenceListKey(path: OccurrenceListPath, scope: OccurrenceScope) {
+  return [...OCCURRENCE_LISTS_KEY, path, scope] as const;
+}
+
+/** One page of an occurrence list. Failures are shown by the list itself (no toast). */
+export function getOccurrencePage(
+  path: OccurrenceListPath,
+  query: OccurrencePageQuery,
+  signal?: AbortSignal,
+): Promise<OccurrenceRow[]> {
+  return request<OccurrenceRow[]>(path, { query: { ...query }, signal, quiet: true });
+}
+
+export interface OccurrenceListOptions {
+  path: OccurrenceListPath;
+  scope: OccurrenceScope;
+  filters: OccurrenceFilters;
+  limit: number;
+  debounceMs: number;
+  enabled: boolean;
+  /** Which live events concern this list (by system or device). */
+  liveMatch: (event: LiveEvent) => boolean;
+}
+
+const LIVE_TYPES = [
+  'occurrence.opened',
+  'occurrence.cleared',
+  'occurrence.acknowledged',
+] as const satisfies readonly LiveEventType[];
+
+const rowId = (row: OccurrenceRow) => row.id;
+
+/**
+ * An occurrence list with the spec's list behaviour (ui/table/useInfiniteList).
+ * An occurrence opened, cleared or acknowledged in scope reloads it at once from
+ * the event stream; presets ('Hoje' …) are resolved at each load.
+ */
+export function useOccurrenceList(options: OccurrenceListOptions) {
+  const { path, scope, filters, limit, debounceMs, enabled, liveMatch } = options;
+  return useInfiniteList<OccurrenceRow, OccurrenceFilters>({
+    queryKey: occurrenceListKey(path, scope),
+    filters,
+    limit,
+    debounceMs,
+    enabled,
+    getRowId: rowId,
+    fetchPage: ({ offSet, limit: pageSize, filters: settled, signal }) =>
+      getOccurrencePage(
+        path,
+        { ...scope, ...filterQuery(settled, new Date()), offSet, limit: pageSize },
+        signal,
+      ),
+    live: { types: LIVE_TYPES, match: liveMatch, throttleMs: 0 },
+  });
+}

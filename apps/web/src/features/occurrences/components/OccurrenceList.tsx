@@ -1,0 +1,194 @@
+import '@mantine/core/styles/Switch.css';
+import { Alert, Anchor, Button, Stack, Switch, TextInput } from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { type LiveEvent, OCCURRENCE_ACCESS, type OccurrenceRow } from '@vigia/contract';
+import {
+  alarmRowStyle,
+  alarmState,
+  FILTER_DEBOUNCE_MS,
+  formatText,
+  HISTORY_FILTER_DEBOUNCE_MS,
+  hasAccess,
+  occurrenceFlags,
+} from '@vigia/domain';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useRouteLinks } from '../../../lib/navigation';
+import { DelayedLoader } from '../../../ui/DelayedLoader';
+import { ListTable } from '../../../ui/table/ListTable';
+import type { SortState } from '../../../ui/table/types';
+import { type OccurrenceConfigKind, useOccurrenceConfig } from '../api/get-occurrence-config';
+import {
+  type OccurrenceListPath,
+  type OccurrenceScope,
+  useOccurrenceList,
+} from '../api/get-occurrence-page';
+import { activeFilters, historyFilters, type OccurrenceFilters, periodProblem } from '../filters';
+import { AcknowledgeButton } from './AcknowledgeButton';
+import { HistoryFilter } from './HistoryFilter';
+import { NotificationPermissionButton } from './NotificationPermissionButton';
+import { occurrenceColumns } from './occurrenceColumns';
+import { useCriticalAlarmNotifications } from './useCriticalAlarmNotifications';
+import { useOccurrenceSelection } from './useOccurrenceSelection';
+
+export interface OccurrenceListProps {
+  /** Table id (stored column choice). */
+  tableId: string;
+  /** Accessible name of the table. */
+  label: string;
+  /** 'active': the alarm summary with the events toggle; 'history': the history filter. */
+  variant: 'active' | 'history';
+  path: OccurrenceListPath;
+  scope: OccurrenceScope;
+  config: OccurrenceConfigKind;
+  /** Live events that concern this list. */
+  liveMatch: (event: LiveEvent) => boolean;
+  /** The plant or SCD the screen is in, for links to a device's site page. */
+  place?: { usinaId?: number; scdId?: number };
+}
+
+const LOAD_ERROR = 'Não foi possível carregar as ocorrências.';
+
+/**
+ * One occurrence list of spec 001 §2 with its configuration (columns, page
+ * size, access flag), alarm row colours, acknowledgement, events toggle or
+ * history filter, live updates and critical-alarm notifications.
+ */
+export function OccurrenceList(props: OccurrenceListProps) {
+  const config = useOccurrenceConfig(props.config);
+  if (config.isPending) return <DelayedLoader />;
+  if (config.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        Não foi possível carregar a configuração da lista de ocorrências.
+      </Alert>
+    );
+  }
+  return <LoadedOccurrenceList {...props} configuration={config.data} />;
+}
+
+function LoadedOccurrenceList({
+  tableId,
+  label,
+  variant,
+  path,
+  scope,
+  liveMatch,
+  place,
+  configuration,
+}: OccurrenceListProps & {
+  configuration: NonNullable<ReturnType<typeof useOccurrenceConfig>['data']>;
+}) {
+  const links = useRouteLinks();
+  const navigate = useNavigate();
+  const history = variant === 'history';
+  const [filters, setFilters] = useState<OccurrenceFilters>(() =>
+    history ? historyFilters(new Date()) : activeFilters(),
+  );
+  const problem = periodProblem(filters.period, new Date());
+
+  const list = useOccurrenceList({
+    path,
+    scope,
+    filters,
+    limit: configuration.limit,
+    debounceMs: history ? HISTORY_FILTER_DEBOUNCE_MS : FILTER_DEBOUNCE_MS,
+    enabled: problem === null,
+    liveMatch,
+  });
+  const selection = useOccurrenceSelection(list.rows);
+  useCriticalAlarmNotifications(list.rows, liveMatch);
+
+  const canAcknowledge = hasAccess(configuration.acesso, OCCURRENCE_ACCESS.reconhecer);
+  const canToggleEvents = !history && hasAccess(configuration.acesso, OCCURRENCE_ACCESS.eventos);
+
+  const scdId = place?.scdId ?? 0;
+  const usinaId = place?.usinaId ?? 0;
+  const siteHref = useCallback(
+    (row: OccurrenceRow) =>
+      links.hrefFor('main.site', { sisId: row.idSistema, scdId, usinaId, siteId: row.idSite }),
+    [links, scdId, usinaId],
+  );
+
+  const columns = useMemo(
+    () =>
+      occurrenceColumns(configuration.colunas, {
+        patrimonio: (row) => {
+          const href = siteHref(row);
+          const text = formatText(row.patrimonio);
+          return href ? (
+            <Anchor component={Link} to={href} size="sm" c="gray.9" underline="always">
+              {text}
+            </Anchor>
+          ) : (
+            text
+          );
+        },
+      }),
+    [configuration.colunas, siteHref],
+  );
+
+  return (
+    <Stack gap="sm">
+      {history && <HistoryFilter filters={filters} onChange={setFilters} problem={problem} />}
+      <ListTable<OccurrenceRow>
+        id={tableId}
+        label={label}
+        item="ocorrência"
+        columns={columns}
+        rows={problem ? [] : list.rows}
+        getRowId={(row) => row.id}
+        loading={list.isPending}
+        loadingMore={list.isFetchingNextPage}
+        error={list.error ? LOAD_ERROR : null}
+        sort={filters.sort}
+        onSortChange={(sort: SortState) => setFilters({ ...filters, sort })}
+        selection={canAcknowledge ? selection : undefined}
+        rowColor={(row) => alarmRowStyle(alarmState(row)).color}
+        onRowOpen={(row) => {
+          const href = siteHref(row);
+          if (href) navigate(href);
+        }}
+        onScrollPosition={list.onScrollPosition}
+        resetScrollKey={list.filtersKey}
+        toolbar={
+          <>
+            <TextInput
+              label="Filtrar"
+              placeholder="Alarme, equipamento, site ou UF"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              type="search"
+              value={filters.filtroTexto}
+              onChange={(event) =>
+                setFilters({ ...filters, filtroTexto: event.currentTarget.value })
+              }
+              w={280}
+            />
+            {canToggleEvents && (
+              <Switch
+                label="Mostrar eventos"
+                checked={filters.evento}
+                onChange={(event) =>
+                  setFilters({ ...filters, ...occurrenceFlags(event.currentTarget.checked) })
+                }
+                mb={8}
+              />
+            )}
+            {canAcknowledge && <AcknowledgeButton selection={selection} />}
+            {list.hasUpdates && (
+              <Button
+                variant="light"
+                color="blue"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                onClick={() => void list.refresh()}
+              >
+                Há atualizações — recarregar
+              </Button>
+            )}
+            <NotificationPermissionButton />
+          </>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration cannot be typed by the schema it creates.
@@ -28,7 +28,7 @@ export function occurrenceBlockCountsMigration(dialect: Dialect): Migration {
   return {
     async up(db: AnyDb) {
       for (const family of FAMILIES) {
-        let table = db.schema.createTable(family.table);
+        let table: CreateTableBuilder<string, string> = db.schema.createTable(family.table);
         for (const key of family.keys) {
           table = table.addColumn(key, key === 'nome_alarme' ? 'text' : 'integer', (c) =>
             c.notNull(),

@@ -1,16 +1,26 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { Tone } from '@vigia/domain';
-import { TONE_COLOR } from './tone';
+import { TONE_BORDER, TONE_SURFACE, TONE_TEXT } from './tone';
 
-interface Props extends Omit<BadgeProps, 'color'> {
+interface Props extends Omit<BadgeProps, 'color' | 'variant'> {
   tone: Tone;
   children: React.ReactNode;
 }
 
-/** A state shown as a badge; the colour follows the tone only. */
-export function StateBadge({ tone, children, ...rest }: Props) {
+/** A state shown as a badge; its colours follow the tone only. */
+export function StateBadge({ tone, children, style, ...rest }: Props) {
   return (
-    <Badge color={TONE_COLOR[tone]} variant="light" radius="sm" {...rest}>
+    <Badge
+      variant="outline"
+      radius="sm"
+      style={{
+        backgroundColor: TONE_SURFACE[tone],
+        color: TONE_TEXT[tone],
+        borderColor: TONE_BORDER[tone],
+        ...(typeof style === 'object' ? style : {}),
+      }}
+      {...rest}
+    >
       {children}
     </Badge>
   );

@@ -253,8 +253,12 @@ export const ROUTES: readonly RouteEntry[] = [
     parent: 'main.clientes.home',
     group: 'site',
     redirectToFirstOverview: true,
+    page: () => import('../compose/siteOccurrences').then((m) => m.SiteRoute),
   },
-  site('main.site.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+  {
+    ...site('main.site.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+    page: () => import('../compose/siteOccurrences').then((m) => m.SiteOverviewRoute),
+  },
   site('main.site.grafico', 'grafico/:chartId', 'Gráfico', false),
   site('main.site.gerenciador', 'gerenciador', 'Gerenciador de Gráficos'),
   site('main.site.relatorio', 'relatorio/:reportId', 'Relatório', false),

@@ -62,6 +62,7 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
             label="Senha atual"
             autoComplete="current-password"
             required
+            withAsterisk={false}
             value={values.senhaAtual}
             onChange={set('senhaAtual')}
             error={submitted && !values.senhaAtual ? 'Informe a senha atual.' : undefined}
@@ -70,6 +71,7 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
             label="Nova senha"
             autoComplete="new-password"
             required
+            withAsterisk={false}
             value={values.novaSenha}
             onChange={set('novaSenha')}
             error={submitted && problem === MESSAGES.passwordTooShort ? problem : undefined}
@@ -78,6 +80,7 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
             label="Confirmação da nova senha"
             autoComplete="new-password"
             required
+            withAsterisk={false}
             value={values.confirmacao}
             onChange={set('confirmacao')}
             aria-invalid={!confirmationValid}

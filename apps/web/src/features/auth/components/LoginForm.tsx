@@ -32,6 +32,7 @@ export function LoginForm({ onLoggedIn }: Props) {
           autoCapitalize="none"
           spellCheck={false}
           required
+          withAsterisk={false}
           autoFocus
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
@@ -41,6 +42,7 @@ export function LoginForm({ onLoggedIn }: Props) {
           name="password"
           autoComplete="current-password"
           required
+          withAsterisk={false}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />

@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import type { TipoTotal } from '@vigia/contract';
 import type { Tone } from '@vigia/domain';
-import { TONE_COLOR } from '../../../ui/tone';
+import { TONE_TEXT } from '../../../ui/tone';
 
 interface Figure {
   label: string;
@@ -32,8 +32,7 @@ export function ClusterSummary({ tipos }: { tipos: readonly TipoTotal[] }) {
               fz={26}
               fw={600}
               lh={1.2}
-              c={figure.tone === 'neutral' ? 'gray.9' : `${TONE_COLOR[figure.tone]}.9`}
-              style={{ fontVariantNumeric: 'tabular-nums' }}
+              style={{ color: TONE_TEXT[figure.tone], fontVariantNumeric: 'tabular-nums' }}
             >
               {figure.value}
             </Text>

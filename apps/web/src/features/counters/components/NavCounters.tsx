@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBattery2,
@@ -11,7 +11,7 @@ import type { Tone } from '@vigia/domain';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
-import { TONE_COLOR } from '../../../ui/tone';
+import { StateBadge } from '../../../ui/StateBadge';
 import type { CounterValue } from '../api/countOf';
 import { useActiveAlarmCount } from '../api/get-active-alarm-count';
 import { useBatteryCount } from '../api/get-battery-count';
@@ -105,22 +105,27 @@ function Counter({
   const Icon = def.icon;
   const href = links.hrefFor(sisId === 0 ? def.allSystemsRouteId : def.routeId, { sisId });
   const text = `${def.label}: ${data.count}`;
-  const content = (
+  const badge = (
+    <StateBadge
+      tone={toneOf(data)}
+      size={collapsed ? 'xs' : 'sm'}
+      className={collapsed ? classes.railBadge : classes.badge}
+    >
+      {data.count}
+    </StateBadge>
+  );
+  const content = collapsed ? (
+    <span className={classes.rail}>
+      <Icon size={20} stroke={1.6} aria-hidden />
+      {badge}
+    </span>
+  ) : (
     <Group gap="sm" wrap="nowrap" className={classes.row}>
       <Icon size={20} stroke={1.6} aria-hidden />
-      {!collapsed && (
-        <Text size="sm" className={classes.label}>
-          {def.label}
-        </Text>
-      )}
-      <Badge
-        color={TONE_COLOR[toneOf(data)]}
-        variant={data.count > 0 ? 'filled' : 'light'}
-        size="sm"
-        className={classes.badge}
-      >
-        {data.count}
-      </Badge>
+      <Text size="sm" className={classes.label}>
+        {def.label}
+      </Text>
+      {badge}
     </Group>
   );
   return (

@@ -1,0 +1,20 @@
+import { OccurrencePreview } from '../../features/occurrences/components/OccurrencePreview';
+import { SiteOverviewPage } from '../../features/site/pages/SiteOverviewPage';
+import { SiteRedirectPage } from '../../features/site/pages/SiteRedirectPage';
+
+/*
+ * Features do not import each other: the site page takes the occurrence
+ * preview as a slot and the app puts the occurrences feature in it here.
+ */
+
+const renderOccurrences = (siteId: number) => <OccurrencePreview siteId={siteId} />;
+
+/** `main.site.overview`: the overview panel with the site's occurrence preview. */
+export function SiteOverviewRoute() {
+  return <SiteOverviewPage renderOccurrences={renderOccurrences} />;
+}
+
+/** `main.site`: the redirect to the first overview (or the device type's panel). */
+export function SiteRoute() {
+  return <SiteRedirectPage renderOccurrences={renderOccurrences} />;
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EnergyDeviceRow } from '@vigia/contract';
+import { request } from '../../../lib/http';
+
+/** Readings the energy variant of the generator list shows. */
+export const ENERGY_GENERATOR_READINGS = [
+  'kW',
+  'kVA',
+  'LoadSpeed',
+  'OilTemp',
+  'statusGMG',
+  'modoWeb',
+];
+
+/** Spec 000 §7: `GET /api/energia/geradores?sisid=&sortby=`, generators with their energy of the last 24 h. */
+export function getEnergyGenerators(
+  sisId: number,
+  sortby: string,
+  signal?: AbortSignal,
+): Promise<EnergyDeviceRow[]> {
+  return request<EnergyDeviceRow[]>('/api/energia/geradores', {
+    query: { sisid: sisId, sortby, nomes: ENERGY_GENERATOR_READINGS },
+    signal,
+  });
+}
+
+export function energyGeneratorsQueryOptions(sisId: number, sortby: string) {
+  return queryOptions({
+    queryKey: ['devices', 'energyGenerators', sisId, sortby],
+    queryFn: ({ signal }) => getEnergyGenerators(sisId, sortby, signal),
+    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+  });
+}
+
+export function useEnergyGenerators(sisId: number, sortby: string, enabled = true) {
+  return useQuery({ ...energyGeneratorsQueryOptions(sisId, sortby), enabled });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlantRow } from '@vigia/contract';
+import { request } from '../../../lib/http';
+
+/** Spec 000 §7: `GET /api/energia/usinas/{usinaId}`, a plant with its device totals and power. */
+export function getPlant(usinaId: number, signal?: AbortSignal): Promise<PlantRow> {
+  return request<PlantRow>(`/api/energia/usinas/${usinaId}`, { signal });
+}
+
+export function plantQueryOptions(usinaId: number) {
+  return queryOptions({
+    queryKey: ['devices', 'plant', usinaId],
+    queryFn: ({ signal }) => getPlant(usinaId, signal),
+    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+  });
+}
+
+export function usePlant(usinaId: number) {
+  return useQuery(plantQueryOptions(usinaId));
+}

@@ -1,0 +1,190 @@
+import type { DeviceRow } from '@vigia/contract';
+import {
+  activeInverterStatus,
+  equipmentStatus,
+  formatNumber,
+  formatReading,
+  freshnessLabel,
+  fuelLevelDisplay,
+  generatorMode,
+  generatorModeTone,
+  generatorStatus,
+  groupSwitchState,
+  infoValue,
+  inverterAutomation,
+  inverterAutomationTone,
+  isGeneratorRunning,
+  isOnline,
+  loadSpeedSeverity,
+  mainsStatus,
+  mainsStatusTone,
+  mainsSwitchState,
+  meterDisplayValue,
+  NEVER_COMMUNICATED,
+  PLACEHOLDER_NUMBER,
+  SEVERITY_TONE,
+  STALE_LABEL,
+  signalDisplay,
+  switchTone,
+  type Tone,
+  upsAlarms,
+  upsModeMessages,
+} from '@vigia/domain';
+
+/**
+ * How list cells read a device row: every decoding is a call into
+ * `@vigia/domain`; this file only picks the reading and pairs text with tone.
+ */
+export interface Display {
+  text: string;
+  /** Set when the value is a state to colour; plain numbers have none. */
+  tone?: Tone;
+}
+
+type Row = Pick<DeviceRow, 'infos'>;
+
+export const ONLINE_LABEL = 'Online';
+
+export function value(row: Row, nome: string): number | null {
+  return infoValue(row.infos, nome);
+}
+
+/** A reading with its domain decimals (Hz, OilTemp, PO 1; LoadSpeed 0; others 2) or '---'. */
+export function reading(row: Row, nome: string): string {
+  return formatReading(nome, value(row, nome));
+}
+
+/** A reading with a fixed number of decimals or '---'. */
+export function readingFixed(row: Row, nome: string, decimals: number): string {
+  return formatNumber(value(row, nome), decimals);
+}
+
+/** Meter power and energy divided by 1000 (spec 001 §5). */
+export function meterReading(row: Row, nome: string, decimals = 2): string {
+  return formatNumber(meterDisplayValue(nome, value(row, nome)), decimals);
+}
+
+type Communicating = Pick<DeviceRow, 'resumoComunicacao' | 'ultimaLeitura' | 'tipo'>;
+
+/** Meters report less often: online under 180 minutes instead of 30. */
+export function deviceOnline(row: Communicating, nowSec: number): boolean {
+  return isOnline(
+    {
+      resumoComunicacao: row.resumoComunicacao,
+      lastReadingTs: row.ultimaLeitura,
+      isMeter: row.tipo === 'medidor',
+    },
+    nowSec,
+  );
+}
+
+/**
+ * 'Online'; 'DESATUALIZADO' when the data is older than the limit (red, gray
+ * after a day, as the map pins); 'NUNCA COMUNICOU' for a device never heard.
+ */
+export function communication(row: Communicating, nowSec: number): Display {
+  if (deviceOnline(row, nowSec)) return { text: ONLINE_LABEL, tone: 'good' };
+  if (row.ultimaLeitura === null || row.resumoComunicacao === 'nunca comunicou') {
+    return { text: NEVER_COMMUNICATED, tone: 'neutral' };
+  }
+  const text = freshnessLabel(row.ultimaLeitura, nowSec) ?? STALE_LABEL;
+  return { text, tone: row.resumoComunicacao === '>1 dia offline' ? 'neutral' : 'bad' };
+}
+
+export function alarmCount(count: number): Display {
+  return { text: String(count), tone: count > 0 ? 'bad' : 'neutral' };
+}
+
+export function signal(row: Pick<DeviceRow, 'netAntenaSignal'>): string {
+  return signalDisplay(row.netAntenaSignal);
+}
+
+/** 'Auto', 'Manual' … from `modoWeb` ('-----' unknown). */
+export function generatorModeOf(row: Row): Display {
+  const modoWeb = value(row, 'modoWeb');
+  return { text: generatorMode(modoWeb), tone: generatorModeTone(modoWeb) };
+}
+
+/**
+ * 'GMG ON' / 'GMG OFF' from `statusGMG`. A generator counts as on only while
+ * it communicates, so an offline one shows '---' (its communication cell says why).
+ */
+export function generatorStatusOf(row: Row & Communicating, nowSec: number): Display {
+  const bits = value(row, 'statusGMG');
+  const online = deviceOnline(row, nowSec);
+  const status = online ? generatorStatus(bits) : null;
+  if (status === null) return { text: PLACEHOLDER_NUMBER, tone: 'neutral' };
+  return { text: status, tone: isGeneratorRunning(bits, online) ? 'good' : 'neutral' };
+}
+
+/** Group switch (`chaveGrupo`): 1024 or 16384 FECHADA, else ABERTA. */
+export function groupSwitch(row: Row): Display {
+  const state = groupSwitchState(value(row, 'chaveGrupo'));
+  return { text: state ?? PLACEHOLDER_NUMBER, tone: switchTone(state) };
+}
+
+/** Mains switch (`chaveRede`): 32768 FECHADA, else ABERTA. */
+export function mainsSwitch(row: Row): Display {
+  const state = mainsSwitchState(value(row, 'chaveRede'));
+  return { text: state ?? PLACEHOLDER_NUMBER, tone: switchTone(state) };
+}
+
+/** Mains status (`statusRede`): bit 256 Anormal, otherwise Normal. */
+export function mainsStatusOf(row: Row): Display {
+  const bits = value(row, 'statusRede');
+  return { text: mainsStatus(bits) ?? PLACEHOLDER_NUMBER, tone: mainsStatusTone(bits) };
+}
+
+/** LoadSpeed with no decimals, red from 80, amber from 65. */
+export function loadSpeed(row: Row): Display {
+  const v = value(row, 'LoadSpeed');
+  const severity = loadSpeedSeverity(v);
+  return {
+    text: formatReading('LoadSpeed', v),
+    tone: severity ? SEVERITY_TONE[severity] : undefined,
+  };
+}
+
+/** Fuel level: '---' below 0 or missing. */
+export function fuelLevel(row: Row, nome = 'fuelLevel'): string {
+  return fuelLevelDisplay(value(row, nome));
+}
+
+/** UPS mode word (`statusUPS1`): 'UPS Online Mode' … plus unitary or parallel. */
+export function upsMode(row: Row): Display {
+  const messages = upsModeMessages(value(row, 'statusUPS1'));
+  return messages.length === 0
+    ? { text: PLACEHOLDER_NUMBER }
+    : { text: messages.join(' · '), tone: messages[0] === 'UPS Online Mode' ? 'good' : 'info' };
+}
+
+/** UPS battery/alarm word (`statusUPS2`): the set alarm bits, else 'OK'. */
+export function upsAlarmList(row: Row): Display {
+  const word = value(row, 'statusUPS2');
+  if (word === null) return { text: PLACEHOLDER_NUMBER };
+  const alarms = upsAlarms(word);
+  if (alarms.length === 0) {
+    const ok = equipmentStatus('OK');
+    return { text: ok.label, tone: ok.tone };
+  }
+  const worst = alarms.find((a) => a.tone === 'bad') ?? alarms[0];
+  return { text: alarms.map((a) => a.label).join(' · '), tone: worst?.tone };
+}
+
+/** Refrigeration automation: '1' On, '0' OFF, anything else FALHA; no reading '---'. */
+export function automation(row: Row): Display {
+  const v = value(row, 'automacao');
+  if (v === null) return { text: PLACEHOLDER_NUMBER };
+  return { text: inverterAutomation(v), tone: inverterAutomationTone(v) };
+}
+
+/** The inverter status bits that are set. */
+export function inverterStatus(row: Row): Display {
+  const bits = value(row, 'statusInversor');
+  if (bits === null) return { text: PLACEHOLDER_NUMBER };
+  const active = activeInverterStatus(bits);
+  if (active.length === 0) return { text: PLACEHOLDER_NUMBER };
+  const worst =
+    active.find((a) => a.tone === 'bad') ?? active.find((a) => a.tone === 'warning') ?? active[0];
+  return { text: active.map((a) => a.label).join(' · '), tone: worst?.tone };
+}

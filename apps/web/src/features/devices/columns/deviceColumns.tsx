@@ -1,0 +1,199 @@
+import { DEVICE_ORDER_FIELDS, type DeviceRow } from '@vigia/contract';
+import { formatDateTime, formatText } from '@vigia/domain';
+import type { ListColumn } from '../../../ui/table/types';
+import { DisplayCell } from './DisplayCell';
+import { alarmCount, communication, type Display, reading, signal } from './decode';
+
+/** What a column needs besides the row. */
+export interface ColumnContext {
+  /** Epoch seconds the communication rule compares against. */
+  nowSec: number;
+}
+
+export type DeviceColumn = ListColumn<DeviceRow>;
+
+/** The fields every device-like row (device list, analysis and tank rows) carries. */
+export type BaseRow = Pick<
+  DeviceRow,
+  | 'patrimonio'
+  | 'nome'
+  | 'tipo'
+  | 'localNome'
+  | 'uf'
+  | 'alarmTreeMapValue'
+  | 'resumoComunicacao'
+  | 'ultimaLeitura'
+>;
+
+/** Fields the device list can order by (server `orderBy`). */
+export const DEVICE_SORT_KEYS: ReadonlySet<string> = new Set(DEVICE_ORDER_FIELDS);
+
+/** A column showing a decoded state as a badge. */
+export function stateColumn<T>(
+  key: string,
+  header: string,
+  decode: (row: T) => Display,
+  extra: Partial<ListColumn<T>> = {},
+): ListColumn<T> {
+  return {
+    key,
+    header,
+    width: 130,
+    cell: (row) => <DisplayCell display={decode(row)} badge />,
+    title: (row) => decode(row).text,
+    ...extra,
+  };
+}
+
+/** A number whose text carries a severity colour. */
+export function toneNumberColumn<T>(
+  key: string,
+  header: string,
+  decode: (row: T) => Display,
+  extra: Partial<ListColumn<T>> = {},
+): ListColumn<T> {
+  return {
+    key,
+    header,
+    kind: 'number',
+    width: 110,
+    cell: (row) => <DisplayCell display={decode(row)} />,
+    title: (row) => decode(row).text,
+    ...extra,
+  };
+}
+
+/** A numeric reading of a device row: domain decimals unless `format` says otherwise. */
+export function readingColumn(
+  nome: string,
+  header: string,
+  extra: Partial<DeviceColumn> & { format?: (row: DeviceRow) => string } = {},
+): DeviceColumn {
+  const { format, ...rest } = extra;
+  const text = format ?? ((row: DeviceRow) => reading(row, nome));
+  return { key: `info:${nome}`, header, kind: 'number', width: 110, cell: text, ...rest };
+}
+
+/** A reading of a device row whose number carries a severity colour. */
+export function toneReadingColumn(
+  nome: string,
+  header: string,
+  decode: (row: DeviceRow) => Display,
+  extra: Partial<DeviceColumn> = {},
+): DeviceColumn {
+  return toneNumberColumn(`info:${nome}`, header, decode, extra);
+}
+
+/** Identity columns first: the asset number and name stay on phones. */
+export function identityColumns<T extends BaseRow>(sortable: ReadonlySet<string>): ListColumn<T>[] {
+  return [
+    {
+      key: 'patrimonio',
+      header: 'Patrimônio',
+      width: 120,
+      sortable: sortable.has('patrimonio'),
+      required: true,
+      cell: (row) => row.patrimonio,
+    },
+    {
+      key: 'nome',
+      header: 'Nome',
+      width: 260,
+      sortable: sortable.has('nome'),
+      cell: (row) => row.nome,
+    },
+  ];
+}
+
+export function typeColumn<T extends BaseRow>(sortable: ReadonlySet<string>): ListColumn<T> {
+  return {
+    key: 'tipo',
+    header: 'Tipo',
+    width: 110,
+    sortable: sortable.has('tipo'),
+    cell: (row) => row.tipo,
+  };
+}
+
+/** Where the device is, its alarms, communication and last reading. */
+export function placeColumns<T extends BaseRow>(
+  ctx: ColumnContext,
+  sortable: ReadonlySet<string>,
+): ListColumn<T>[] {
+  return [
+    {
+      key: 'localNome',
+      header: 'Local',
+      width: 220,
+      sortable: sortable.has('localNome'),
+      category: 'site',
+      cell: (row) => formatText(row.localNome),
+    },
+    {
+      key: 'uf',
+      header: 'UF',
+      width: 64,
+      sortable: sortable.has('uf'),
+      category: 'uf',
+      cell: (row) => formatText(row.uf),
+    },
+    {
+      key: 'alarmTreeMapValue',
+      header: 'Alarmes',
+      kind: 'number',
+      width: 96,
+      sortable: sortable.has('alarmTreeMapValue'),
+      category: 'alarm',
+      cell: (row) => <DisplayCell display={alarmCount(row.alarmTreeMapValue)} badge />,
+      title: (row) => String(row.alarmTreeMapValue),
+    },
+    stateColumn<T>('comunicacao', 'Comunicação', (row) => communication(row, ctx.nowSec), {
+      width: 160,
+      category: 'connection',
+    }),
+    {
+      key: 'ultimaLeitura',
+      header: 'Última Leitura',
+      kind: 'date',
+      sortable: sortable.has('ultimaLeitura'),
+      cell: (row) => formatDateTime(row.ultimaLeitura),
+    },
+  ];
+}
+
+/** The device model and modem signal: chosen in the column chooser. */
+export function deviceDetailColumns(): DeviceColumn[] {
+  return [
+    {
+      key: 'equipamento',
+      header: 'Equipamento',
+      width: 240,
+      category: 'equipment',
+      defaultHidden: true,
+      cell: (row) => formatText(row.equipamento),
+    },
+    {
+      key: 'netAntenaSignal',
+      header: 'Sinal',
+      kind: 'number',
+      width: 80,
+      defaultHidden: true,
+      cell: (row) => signal(row),
+    },
+  ];
+}
+
+/** A device list: identity, the type's reading columns, then place and state. */
+export function deviceListColumns(
+  ctx: ColumnContext,
+  readings: DeviceColumn[],
+  options: { tipo?: boolean } = {},
+): DeviceColumn[] {
+  return [
+    ...identityColumns<DeviceRow>(DEVICE_SORT_KEYS),
+    ...(options.tipo ? [typeColumn<DeviceRow>(DEVICE_SORT_KEYS)] : []),
+    ...readings,
+    ...placeColumns<DeviceRow>(ctx, DEVICE_SORT_KEYS),
+    ...deviceDetailColumns(),
+  ];
+}

@@ -1,0 +1,47 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { SiteData } from '@vigia/contract';
+import { isOnline, MAP_PIN_TONE, mapPinColor, NEVER_COMMUNICATED, siteTitle } from '@vigia/domain';
+import { StateBadge } from '../../../ui/StateBadge';
+import { useNowSec } from '../panels/useNow';
+
+/** Spec 001 §2: the asset number, plus ' - ' and the location name when inside a plant. */
+export function siteTitleOf(site: Pick<SiteData, 'patrimonio' | 'localNome' | 'usina'>): string {
+  return siteTitle(site.patrimonio, site.localNome, site.usina !== null);
+}
+
+const METER_TIPO = 'medidor';
+
+/** The site page's heading: title, device name and model, communication and active alarms. */
+export function SiteHeader({ site }: { site: SiteData }) {
+  const nowSec = useNowSec();
+  const online = isOnline(
+    {
+      resumoComunicacao: site.resumoComunicacao,
+      lastReadingTs: site.ultimaLeitura,
+      isMeter: site.tipo === METER_TIPO,
+    },
+    nowSec,
+  );
+  const summary = online ? 'online' : site.resumoComunicacao;
+  const alarms = site.alarmTreeMapValue;
+  return (
+    <Stack gap={4} mb="md">
+      <Group gap="sm" align="center" wrap="wrap">
+        <Title order={1} size="h2" data-testid="site-title">
+          {siteTitleOf(site)}
+        </Title>
+        <StateBadge tone={MAP_PIN_TONE[mapPinColor(summary)]} data-testid="site-communication">
+          {summary === 'nunca comunicou' ? NEVER_COMMUNICATED : summary}
+        </StateBadge>
+        <StateBadge tone={alarms > 0 ? 'bad' : 'neutral'}>
+          {alarms === 1 ? '1 alarme ativo' : `${alarms} alarmes ativos`}
+        </StateBadge>
+      </Group>
+      <Text size="sm" c="gray.7">
+        {[site.nome, site.equipamento, site.usina?.nome ?? site.venue?.nome ?? site.localNome]
+          .filter((part) => part && part.trim() !== '')
+          .join(' · ')}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Stack } from '@mantine/core';
+import type { OverviewConfig } from '@vigia/contract';
+import type { ReactNode } from 'react';
+import { useRouteLinks } from '../../../lib/navigation';
+import { DelayedLoader } from '../../../ui/DelayedLoader';
+import { useOverviews } from '../api/get-overviews';
+import { OccurrencesSection } from '../components/OccurrencesSection';
+import { OverviewTabs } from '../components/OverviewTabs';
+import { ErrorPanel } from '../panels/ErrorPanel';
+import { PanelHost } from '../panels/PanelHost';
+import { PANEL_TEXTS } from '../panels/texts';
+import { SiteFrame } from './SiteFrame';
+import { useSiteParams } from './siteParams';
+
+export interface SiteOverviewPageProps {
+  /** The site's occurrence preview (spec 001: page size 10), composed in by the app. */
+  renderOccurrences?: (siteId: number) => ReactNode;
+}
+
+/**
+ * `/:sisId/site/:scdId/:usinaId/:siteId/visao-geral/:overviewId`: the site's
+ * title, its overview tabs, the panel its `render_html` names and the
+ * occurrence preview.
+ */
+export function SiteOverviewPage({ renderOccurrences }: SiteOverviewPageProps) {
+  const { params, siteId, overviewId } = useSiteParams();
+  const links = useRouteLinks();
+  const overviews = useOverviews(siteId);
+  const hrefOf = (o: OverviewConfig) =>
+    links.hrefFor('main.site.overview', { ...params, overviewId: o.idOverview ?? undefined });
+  const current = overviews.data?.find((o) => o.idOverview === overviewId) ?? null;
+
+  return (
+    <SiteFrame siteId={siteId}>
+      {(site) => (
+        <Stack gap="md">
+          <div>
+            {overviews.data && (
+              <OverviewTabs overviews={overviews.data} currentId={overviewId} hrefOf={hrefOf} />
+            )}
+            {overviews.isPending && <DelayedLoader />}
+            {overviews.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {PANEL_TEXTS.loadFailed}
+              </Alert>
+            )}
+            {overviews.data && !current && (
+              <ErrorPanel
+                title={PANEL_TEXTS.overviewNotFoundTitle}
+                message={PANEL_TEXTS.overviewNotFound}
+              />
+            )}
+            {current && (
+              <PanelHost
+                target={{ kind: 'dispositivo', site }}
+                panelName={current.render_html}
+                sinoticoId={current.sinotico[0]?.id ?? null}
+              />
+            )}
+          </div>
+          {renderOccurrences && (
+            <OccurrencesSection>{renderOccurrences(site.id)}</OccurrencesSection>
+          )}
+        </Stack>
+      )}
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,16 @@
+import type { PanelDefinition } from '../types';
+import { generatorLevels, generatorStates, otherGenerators } from './blocks';
+
+/** 'gerador custom': the generator's state and every reading its controller reports. */
+const panel: PanelDefinition = {
+  title: 'Gerador · todas as leituras',
+  kind: 'standard',
+  sections: [
+    generatorStates,
+    generatorLevels,
+    { type: 'allReadings', title: 'Leituras do controlador', format: 'generator' },
+    otherGenerators,
+  ],
+};
+
+export default panel;

@@ -1,0 +1,180 @@
+import { MESSAGES } from '@vigia/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, needService } from '../test-support/services.js';
+import { refreshGrant, tokensFor, userInfo } from './support/api.js';
+import {
+  desktopContext,
+  hashOf,
+  launchChromium,
+  storedTokens,
+  storeSession,
+} from './support/browser.js';
+import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+
+/** Short-lived access tokens: the console must refresh at expires_in − 30 s = 10 s. */
+const ACCESS_TOKEN_TTL = 40;
+
+const hasChromium = await needService('Chromium', chromiumAvailable);
+
+describe.runIf(hasChromium)('sign-in and session in Chromium against the real server', () => {
+  let server: VigiaServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startVigiaServer({ VIGIA_ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL) }),
+      launchChromium(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  let closePage: (() => Promise<void>) | undefined;
+  async function freshPage(): Promise<Page> {
+    const context = await desktopContext(browser);
+    closePage = () => context.close();
+    return context.newPage();
+  }
+  afterEach(async () => {
+    await closePage?.();
+  });
+
+  async function signIn(username: string, password: string) {
+    await page.getByLabel('Usuário').fill(username);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+  }
+
+  it('an unknown URL goes to the login screen', async () => {
+    page = await freshPage();
+    await page.goto(`${server.url}/#/isto/nao/existe`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(hashOf(page)).toBe('#/login/');
+  });
+
+  it('a deep link without a session goes to login and returns there, parameters included', async () => {
+    const tokens = await tokensFor(server.url, 'demo');
+    const me = await userInfo(server.url, tokens.access_token);
+    const sistema = me.sistemas.find((s) => s.home === null) ?? me.sistemas[0];
+    if (!sistema) throw new Error('demo sem sistemas');
+    page = await freshPage();
+    await page.goto(`${server.url}/#/${sistema.id}/home-cluster?filtro=gmg`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(hashOf(page)).toMatch(/^#\/login\/\?next=/);
+    await signIn('demo', 'demo');
+    await page.waitForURL((url) => url.hash === `#/${sistema.id}/home-cluster?filtro=gmg`);
+    await page.getByRole('heading', { level: 1, name: sistema.nome }).waitFor();
+  });
+
+  it('cliente, with one system, lands directly in it', async () => {
+    const tokens = await tokensFor(server.url, 'cliente');
+    const [only] = (await userInfo(server.url, tokens.access_token)).sistemas;
+    page = await freshPage();
+    await page.goto(`${server.url}/#/login/`);
+    await signIn('cliente', 'cliente');
+    await page.waitForURL((url) => url.hash === `#/${only?.id}/home-cluster`);
+    await page.getByRole('heading', { level: 1, name: only?.nome }).waitFor();
+  });
+
+  it('demo sees the list of its systems', async () => {
+    const tokens = await tokensFor(server.url, 'demo');
+    const { sistemas } = await userInfo(server.url, tokens.access_token);
+    expect(sistemas.length).toBeGreaterThan(1);
+    page = await freshPage();
+    await page.goto(`${server.url}/#/login/`);
+    await signIn('demo', 'demo');
+    await page.waitForURL((url) => url.hash === '#/0/home-clientes');
+    const table = page.getByRole('table', { name: 'Sistemas do usuário' });
+    await table.waitFor();
+    const shown = Math.min(sistemas.length, 10);
+    expect(await table.getByRole('link').count()).toBe(shown);
+    for (const sistema of sistemas.slice(0, shown)) {
+      await table.getByRole('link', { name: sistema.nome, exact: true }).waitFor();
+    }
+  });
+
+  it('bloqueado sees the blocked message', async () => {
+    page = await freshPage();
+    await page.goto(`${server.url}/#/login/`);
+    await signIn('bloqueado', 'bloqueado');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(MESSAGES.userBlocked);
+  });
+
+  it('a wrong password shows the invalid credentials message', async () => {
+    page = await freshPage();
+    await page.goto(`${server.url}/#/login/`);
+    await signIn('demo', 'senha-errada');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Usuário ou Senha inválidos!');
+    expect((await storedTokens(page)).keys).toEqual([]);
+  });
+
+  it('refreshes the token 30 s before expiry, before it expires', async () => {
+    page = await freshPage();
+    await page.goto(`${server.url}/#/login/`);
+    await signIn('cliente', 'cliente');
+    await page.waitForURL((url) => url.hash.endsWith('/home-cluster'));
+    const first = await storedTokens(page);
+    expect(first.access).toBeTruthy();
+    const signedInAt = Date.now();
+    await expect
+      .poll(async () => (await storedTokens(page)).access, { timeout: 20_000, interval: 250 })
+      .not.toBe(first.access);
+    const refreshedAfter = (Date.now() - signedInAt) / 1000;
+    const second = await storedTokens(page);
+    // Due at expires_in − 30 s = 10 s, and well before the first token's expiry.
+    expect(refreshedAfter).toBeGreaterThan(8);
+    expect(refreshedAfter).toBeLessThan(ACCESS_TOKEN_TTL - 20);
+    expect(second.refresh).not.toBe(first.refresh);
+    // The console keeps working with the new token …
+    await page.reload();
+    await page.getByText('Dispositivos por tipo').waitFor();
+    // … and the rotated refresh token cannot be spent again.
+    expect((await refreshGrant(server.url, first.refresh as string)).status).toBe(400);
+  });
+
+  it('an invalid access token logs out', async () => {
+    page = await freshPage();
+    const tokens = await tokensFor(server.url, 'cliente');
+    await storeSession(page, server.url, { ...tokens, access_token: 'token-adulterado' });
+    await page.goto(`${server.url}/#/0/home-clientes`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(hashOf(page)).toMatch(/^#\/login\//);
+    const after = await storedTokens(page);
+    expect(after.access).toBeNull();
+    expect(after.refresh).toBeNull();
+  });
+
+  it('an expired session whose refresh is refused goes silently to login', async () => {
+    page = await freshPage();
+    const tokens = await tokensFor(server.url, 'cliente');
+    await storeSession(page, server.url, { ...tokens, refresh_token: 'revogado', expires_in: -60 });
+    await page.goto(`${server.url}/#/0/home-clientes`);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect((await storedTokens(page)).keys).toEqual([]);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+  });
+
+  it('logout clears the storage and revokes the session', async () => {
+    page = await freshPage();
+    await page.goto(`${server.url}/#/login/`);
+    await signIn('cliente', 'cliente');
+    await page.waitForURL((url) => url.hash.endsWith('/home-cluster'));
+    const before = await storedTokens(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(hashOf(page)).toMatch(/^#\/login\//);
+    const after = await storedTokens(page);
+    expect(after.access).toBeNull();
+    expect(after.refresh).toBeNull();
+    expect(after.expiresAt).toBe(0);
+    expect((await refreshGrant(server.url, before.refresh as string)).status).toBe(400);
+  });
+});

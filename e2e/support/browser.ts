@@ -1,0 +1,68 @@
+import type { TokenResponse } from '@vigia/contract';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/services.js';
+
+export const DESKTOP = { width: 1366, height: 768 };
+export const MOBILE = { width: 390, height: 844 };
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export function mobileContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: MOBILE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+  });
+}
+
+export function desktopContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: DESKTOP, locale: 'pt-BR' });
+}
+
+/** Puts a session in the browser's storage the way the console stores it after a sign-in. */
+export async function storeSession(
+  page: Page,
+  baseUrl: string,
+  tokens: TokenResponse,
+): Promise<void> {
+  // Any same-origin page that is not the console, so no app code runs meanwhile.
+  await page.goto(`${baseUrl}/api/health`);
+  await page.evaluate((t) => {
+    localStorage.setItem('vigia.access_token', t.access_token);
+    localStorage.setItem('vigia.refresh_token', t.refresh_token);
+    localStorage.setItem('vigia.expires_at', String(Date.now() + t.expires_in * 1000));
+  }, tokens);
+}
+
+export function storedTokens(page: Page) {
+  return page.evaluate(() => ({
+    access: localStorage.getItem('vigia.access_token'),
+    refresh: localStorage.getItem('vigia.refresh_token'),
+    expiresAt: Number(localStorage.getItem('vigia.expires_at')),
+    keys: Object.keys(localStorage).filter((key) => key.startsWith('vigia.')),
+  }));
+}
+
+/** A one-finger horizontal swipe through the DevTools protocol (real touch events). */
+export async function swipe(page: Page, fromX: number, toX: number, y: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const steps = 8;
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ x: fromX, y }],
+  });
+  for (let i = 1; i <= steps; i++) {
+    const x = fromX + ((toX - fromX) * i) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+export function hashOf(page: Page): string {
+  return new URL(page.url()).hash;
+}

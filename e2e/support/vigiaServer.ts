@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/dist/server.js');
+export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+
+export interface VigiaServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Everything the process wrote (pino JSON lines and stderr), for failure reports. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The e2e suite drives the built console served by the built server, as in
+ * production. CI builds both before Vitest; a local run builds what is missing
+ * (run `npm run build` yourself after changing sources).
+ */
+export function ensureBuilt(): void {
+  if (existsSync(SERVER_ENTRY) && existsSync(join(WEB_DIST, 'index.html'))) return;
+  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0)
+    throw new Error('npm run build falhou: sem build não há teste ponta a ponta');
+}
+
+/**
+ * Starts the real Vigia server as a child process on a free port, with the
+ * demo users on a throwaway SQLite file, and resolves once it listens.
+ */
+export async function startVigiaServer(
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<VigiaServer> {
+  ensureBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'vigia-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: `sqlite:${join(dir, 'vigia.db')}`,
+      VIGIA_DEMO: '1',
+      VIGIA_SEED: '1',
+      VIGIA_SIMULATOR: '0',
+      VIGIA_WEB_DIST: WEB_DIST,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      reject(new Error(`servidor não subiu em ${timeoutMs} ms:\n${output.slice(-4000)}`));
+    }, timeoutMs);
+    const poll = setInterval(() => {
+      const match = /Vigia no ar em (http:\/\/[^\s,)"]+)/.exec(output);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      clearInterval(poll);
+      resolve(match[1].replace('localhost', '127.0.0.1'));
+    }, 50);
+    void exited.then(() => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      reject(new Error(`servidor saiu antes de escutar:\n${output.slice(-4000)}`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+
+  return { url, output: () => output, stop };
+}

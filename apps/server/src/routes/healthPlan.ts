@@ -45,12 +45,12 @@ export const healthPlanRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     },
     async (request, reply) => {
       const q = request.query;
-      const period = checkedPeriod(q.dataInicio, q.dataFim);
+      checkedPeriod(q.dataInicio, q.dataFim);
       const systemIds = await healthPlanSystems(db, allowedSystemIds(request), q.sisid);
       const { rows, total } = await listHealthPlan(db, {
         systemIds,
-        from: period.from ?? q.dataInicio,
-        to: period.to ?? q.dataFim,
+        from: q.dataInicio,
+        to: q.dataFim,
         motivo: q.motivo,
         offset: q.offSet ?? 0,
         limit: clampLimit(q.limit, MAX_PAGE_SIZE),

@@ -441,6 +441,21 @@ describe.skipIf(!available)('device reads', () => {
     });
   });
 
+  it('every device-side route answers 401 invalid_token without a token', async () => {
+    const mine =
+      /^\/api\/(dispositivos|taginfo\/v2|DataTag|ConfigurationResumeSite|DataResumeSite|Sites|ConfigurationOverview|ConfigurationGraphical|ConfigurationTable|DataSinotico|energia|gps)\//;
+    const routes = t.app.routeCatalog.filter(
+      (r) => mine.test(r.url) && (r.method === 'GET' || r.method === 'POST'),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(31);
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1');
+      const response = await t.app.inject({ method: route.method as 'GET' | 'POST', url });
+      expect(response.statusCode, `${route.method} ${url}`).toBe(401);
+      expect(response.json()).toEqual({ error: 'invalid_token' });
+    }
+  });
+
   it('a tank reports its level readings (for the tank list)', async () => {
     const tank = await row(ids.erbTank, '&nomes=nivel,litros');
     expect(tank.infos.map((i) => i.nome).sort()).toEqual(['litros', 'nivel']);

@@ -17,10 +17,17 @@ export interface AlarmDevice {
   lastSeenAt: number | null;
 }
 
-export interface DeviceReadings {
-  device: AlarmDevice;
-  ts: number;
-  values: Readonly<Record<string, number>>;
+/**
+ * Readings of several messages, column-wise: message `i` is from `devices[i]`
+ * at `ts[i]`, with readings `names[k]` = `values[k]` for k in [start[i], end[i]).
+ */
+export interface ReadingsBatch {
+  devices: readonly AlarmDevice[];
+  ts: readonly number[];
+  start: readonly number[];
+  end: readonly number[];
+  names: readonly string[];
+  values: readonly number[];
 }
 
 export interface AlarmEngine {
@@ -31,7 +38,7 @@ export interface AlarmEngine {
    */
   prepare(devices: readonly AlarmDevice[]): Promise<void>;
   /** Applies the rules to readings (oldest first per device), writes occurrences, publishes events. */
-  evaluate(batch: readonly DeviceReadings[]): Promise<void>;
+  evaluate(batch: ReadingsBatch): Promise<void>;
   /** Forgets cached rules and states (after rules change). */
   reset(): void;
 }
@@ -162,12 +169,18 @@ export function createAlarmEngine(opts: { store: Store; publish?: Publish }): Al
     }
   }
 
-  function decide(batch: readonly DeviceReadings[]): Action[] {
+  function decide(batch: ReadingsBatch): Action[] {
     const actions: Action[] = [];
-    const ordered = [...batch].sort((a, b) => a.device.id - b.device.id || a.ts - b.ts);
+    const order = batch.devices.map((_, i) => i);
+    order.sort(
+      (a, b) =>
+        (batch.devices[a] as AlarmDevice).id - (batch.devices[b] as AlarmDevice).id ||
+        (batch.ts[a] as number) - (batch.ts[b] as number),
+    );
     let previousDevice = -1;
-    for (const item of ordered) {
-      const { device, ts, values } = item;
+    for (const i of order) {
+      const device = batch.devices[i] as AlarmDevice;
+      const ts = batch.ts[i] as number;
       const state = devices.get(device.id);
       const t = templates.get(device.templateId);
       if (!state || !t) continue;
@@ -186,10 +199,11 @@ export function createAlarmEngine(opts: { store: Store; publish?: Publish }): Al
           });
         }
       }
-      for (const name in values) {
-        const rules = t.byTag.get(name);
+      const end = batch.end[i] as number;
+      for (let k = batch.start[i] as number; k < end; k++) {
+        const rules = t.byTag.get(batch.names[k] as string);
         if (!rules) continue;
-        const value = values[name] as number;
+        const value = batch.values[k] as number;
         for (const rule of rules) {
           let rs = state.rules.get(rule.id);
           if (!rs) {
@@ -268,7 +282,7 @@ export function createAlarmEngine(opts: { store: Store; publish?: Publish }): Al
   return {
     prepare,
     async evaluate(batch) {
-      await prepare(batch.map((b) => b.device));
+      await prepare(uniqueDevices(batch.devices));
       const actions = decide(batch);
       if (actions.length === 0) return;
       let events: VigiaEvent[];
@@ -286,6 +300,12 @@ export function createAlarmEngine(opts: { store: Store; publish?: Publish }): Al
       devices.clear();
     },
   };
+}
+
+function uniqueDevices(list: readonly AlarmDevice[]): AlarmDevice[] {
+  const seen = new Map<number, AlarmDevice>();
+  for (const d of list) if (!seen.has(d.id)) seen.set(d.id, d);
+  return [...seen.values()];
 }
 
 /** Inserts an alarm (unless one is open already) or an event; its id, or null when none was written. */

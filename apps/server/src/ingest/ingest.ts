@@ -2,22 +2,28 @@ import {
   type AlarmDevice,
   type AlarmEngine,
   createAlarmEngine,
-  type DeviceReadings,
+  type ReadingsBatch,
 } from '../alarms/engine.js';
 import { type Publish, toPublish } from '../alarms/publish.js';
 import { type Store, withSqlite } from '../store/database.js';
 import { ensureReadingPartitions } from '../store/partitions.js';
 import {
-  emptyReadings,
-  newestPerTag,
+  NewestPerTag,
   pgInsertReadings,
   pgMarkSeen,
   pgUpsertCurrent,
+  ReadingBuffer,
   type ReadingColumns,
   type SeenColumns,
   sqliteReadingStatements,
 } from '../store/readingsWriter.js';
-import { INGEST_MESSAGES, MAX_AGE_S, MAX_FUTURE_S, readingsPayload } from './payload.js';
+import {
+  INGEST_MESSAGES,
+  MAX_AGE_S,
+  MAX_FUTURE_S,
+  quickPayload,
+  readingsPayload,
+} from './payload.js';
 
 export interface IngestStats {
   /** Messages accepted for writing. */
@@ -60,11 +66,41 @@ export interface IngestOptions {
   engine?: AlarmEngine;
 }
 
-interface Message {
-  deviceId: number;
-  ts: number;
-  qos: number;
-  values: Record<string, number>;
+/**
+ * Queued messages, column-wise: message `i` < `messages` (device, ts, qos)
+ * owns readings [start[i], start[i + 1]) of `names`/`values`, `readings` in all.
+ * Copying the readings out of the parsed payload at once lets the payload die
+ * young, and the arrays are reused (overwritten, never shrunk): at 100,000
+ * readings/s, fresh arrays per batch would pile up in the old generation.
+ */
+class Queue {
+  deviceIds: number[] = [];
+  ts: number[] = [];
+  qos: number[] = [];
+  start: number[] = [];
+  names: string[] = [];
+  values: number[] = [];
+  messages = 0;
+  readings = 0;
+
+  add(deviceId: number, ts: number, qos: number, leituras: Record<string, number>) {
+    const m = this.messages++;
+    this.deviceIds[m] = deviceId;
+    this.ts[m] = ts;
+    this.qos[m] = qos;
+    this.start[m] = this.readings;
+    for (const name in leituras) {
+      const r = this.readings++;
+      this.names[r] = name;
+      this.values[r] = leituras[name] as number;
+    }
+    this.start[m + 1] = this.readings;
+  }
+
+  clear() {
+    this.messages = 0;
+    this.readings = 0;
+  }
 }
 
 interface DeviceEntry {
@@ -102,8 +138,11 @@ export function createIngest(opts: IngestOptions): Ingest {
   const unknownDevices = new Map<number, number>();
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
 
-  let pending: Message[] = [];
-  let pendingReadings = 0;
+  // Two queues take turns: one fills while the other is written.
+  let pending = new Queue();
+  let spare = new Queue();
+  const rows = new ReadingBuffer(4096);
+  const newest = new NewestPerTag();
   let timer: NodeJS.Timeout | null = null;
   let immediate = false;
   let chain: Promise<void> = Promise.resolve();
@@ -125,7 +164,7 @@ export function createIngest(opts: IngestOptions): Ingest {
   };
 
   const schedule = () => {
-    if (pendingReadings >= maxBatch) {
+    if (pending.readings >= maxBatch) {
       if (!immediate) {
         immediate = true;
         setImmediate(() => {
@@ -143,7 +182,7 @@ export function createIngest(opts: IngestOptions): Ingest {
   };
 
   function submit(deviceId: number, payload: unknown): void {
-    if (closed || pendingReadings >= maxPending) {
+    if (closed || pending.readings >= maxPending) {
       reject('overloaded', { deviceId });
       return;
     }
@@ -160,12 +199,16 @@ export function createIngest(opts: IngestOptions): Ingest {
         return;
       }
     }
-    const parsed = readingsPayload.safeParse(body);
-    if (!parsed.success) {
-      reject('invalidPayload', { deviceId, erro: parsed.error.issues[0]?.message });
-      return;
+    let message = quickPayload(body);
+    if (!message) {
+      const parsed = readingsPayload.safeParse(body);
+      if (!parsed.success) {
+        reject('invalidPayload', { deviceId, erro: parsed.error.issues[0]?.message });
+        return;
+      }
+      message = parsed.data;
     }
-    const { ts, leituras, qos } = parsed.data;
+    const { ts, leituras, qos } = message;
     const t = now();
     if (ts > t + MAX_FUTURE_S || ts < t - MAX_AGE_S) {
       reject('tsOutOfRange', { deviceId, ts });
@@ -177,8 +220,7 @@ export function createIngest(opts: IngestOptions): Ingest {
       return;
     }
     counters.accepted += 1;
-    pending.push({ deviceId, ts, qos: qos ?? 0, values: leituras });
-    pendingReadings += Object.keys(leituras).length;
+    pending.add(deviceId, ts, qos ?? 0, leituras);
     schedule();
   }
 
@@ -283,7 +325,8 @@ export function createIngest(opts: IngestOptions): Ingest {
     }
     let minTs = Infinity;
     let maxTs = -Infinity;
-    for (const ts of rows.ts) {
+    for (let i = 0; i < rows.length; i++) {
+      const ts = rows.ts[i] as number;
       if (ts < minTs) minTs = ts;
       if (ts > maxTs) maxTs = ts;
     }
@@ -297,92 +340,118 @@ export function createIngest(opts: IngestOptions): Ingest {
   }
 
   async function runFlush(): Promise<void> {
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
-    pendingReadings = 0;
+    if (pending.messages === 0) return;
+    const queue = pending;
+    pending = spare;
+    spare = queue;
+    try {
+      await writeQueue(queue);
+    } finally {
+      queue.clear();
+    }
+  }
+
+  async function writeQueue(queue: Queue): Promise<void> {
     if (timer) {
       clearTimeout(timer);
       timer = null;
     }
+    const messages = queue.messages;
+    const deviceIds = new Set<number>();
+    for (let i = 0; i < messages; i++) deviceIds.add(queue.deviceIds[i] as number);
 
-    const ids = [...new Set(batch.map((m) => m.deviceId))];
     try {
-      await loadDevices(ids);
+      await loadDevices([...deviceIds]);
     } catch (err) {
-      counters.rejected += batch.length;
-      log.error({ err, mensagens: batch.length }, 'ingestão: falha ao carregar dispositivos');
+      counters.rejected += messages;
+      log.error({ err, mensagens: messages }, 'ingestão: falha ao carregar dispositivos');
       return;
     }
-    const known: Message[] = [];
     const missing = new Map<number, Set<string>>();
-    for (const m of batch) {
-      const entry = devices.get(m.deviceId);
+    let known = 0;
+    for (let i = 0; i < messages; i++) {
+      const deviceId = queue.deviceIds[i] as number;
+      const entry = devices.get(deviceId);
       if (!entry) {
-        reject('unknownDevice', { deviceId: m.deviceId });
+        reject('unknownDevice', { deviceId });
         continue;
       }
-      known.push(m);
-      for (const name in m.values) {
+      known += 1;
+      const end = queue.start[i + 1] as number;
+      for (let k = queue.start[i] as number; k < end; k++) {
+        const name = queue.names[k] as string;
         if (entry.tags.has(name)) continue;
-        let names = missing.get(m.deviceId);
+        let names = missing.get(deviceId);
         if (!names) {
           names = new Set();
-          missing.set(m.deviceId, names);
+          missing.set(deviceId, names);
         }
         names.add(name);
       }
     }
-    if (known.length === 0) return;
+    if (known === 0) return;
 
     // Snapshot before the write: the engine needs each device's previous last-seen time.
     const snapshot = new Map<number, AlarmDevice>();
-    for (const m of known) {
-      const entry = devices.get(m.deviceId);
-      if (entry && !snapshot.has(m.deviceId)) snapshot.set(m.deviceId, { ...entry.meta });
+    for (const deviceId of deviceIds) {
+      const entry = devices.get(deviceId);
+      if (entry) snapshot.set(deviceId, { ...entry.meta });
     }
     try {
       if (missing.size > 0) await createTags(missing);
       await engine.prepare([...snapshot.values()]);
     } catch (err) {
-      counters.rejected += known.length;
-      log.error({ err, mensagens: known.length }, 'ingestão: falha ao preparar o lote');
+      counters.rejected += known;
+      log.error({ err, mensagens: known }, 'ingestão: falha ao preparar o lote');
       return;
     }
 
-    const rows = emptyReadings();
+    rows.clear();
     const seenTs = new Map<number, number>();
-    const names = new Map<number, Set<string>>();
-    for (const m of known) {
-      const tags = (devices.get(m.deviceId) as DeviceEntry).tags;
-      let deviceNames = names.get(m.deviceId);
-      if (!deviceNames) {
-        deviceNames = new Set();
-        names.set(m.deviceId, deviceNames);
-      }
-      for (const name in m.values) {
-        const tagId = tags.get(name);
+    const messagesOf = new Map<number, number[]>();
+    const batch: ReadingsBatch = {
+      devices: [],
+      ts: [],
+      start: [],
+      end: [],
+      names: queue.names,
+      values: queue.values,
+    };
+    for (let i = 0; i < messages; i++) {
+      const deviceId = queue.deviceIds[i] as number;
+      const device = snapshot.get(deviceId);
+      const tags = devices.get(deviceId)?.tags;
+      if (!device || !tags) continue;
+      const ts = queue.ts[i] as number;
+      const qos = queue.qos[i] as number;
+      const start = queue.start[i] as number;
+      const end = queue.start[i + 1] as number;
+      for (let k = start; k < end; k++) {
+        const tagId = tags.get(queue.names[k] as string);
         if (tagId === undefined) continue;
-        rows.tagIds.push(tagId);
-        rows.ts.push(m.ts);
-        rows.valores.push(m.values[name] as number);
-        rows.qos.push(m.qos);
-        deviceNames.add(name);
+        rows.push(tagId, ts, queue.values[k] as number, qos);
       }
-      if ((seenTs.get(m.deviceId) ?? -Infinity) < m.ts) seenTs.set(m.deviceId, m.ts);
+      const indices = messagesOf.get(deviceId);
+      if (indices) indices.push(batch.devices.length);
+      else messagesOf.set(deviceId, [batch.devices.length]);
+      (batch.devices as AlarmDevice[]).push(device);
+      (batch.ts as number[]).push(ts);
+      (batch.start as number[]).push(start);
+      (batch.end as number[]).push(end);
+      if ((seenTs.get(deviceId) ?? -Infinity) < ts) seenTs.set(deviceId, ts);
     }
     const seen: SeenColumns = { deviceIds: [...seenTs.keys()], ts: [...seenTs.values()] };
 
     let inserted: number;
     try {
-      inserted = await write(rows, newestPerTag(rows), seen);
+      inserted = await write(rows, newest.collect(rows), seen);
     } catch (first) {
       try {
-        inserted = await write(rows, newestPerTag(rows), seen);
+        inserted = await write(rows, newest.collect(rows), seen);
       } catch (err) {
-        counters.rejected += known.length;
+        counters.rejected += known;
         log.error(
-          { err, primeiroErro: String(first), mensagens: known.length },
+          { err, primeiroErro: String(first), mensagens: known },
           'ingestão: falha ao gravar o lote',
         );
         return;
@@ -391,28 +460,21 @@ export function createIngest(opts: IngestOptions): Ingest {
     counters.written += inserted;
 
     try {
-      const evaluated: DeviceReadings[] = known.map((m) => ({
-        device: snapshot.get(m.deviceId) as AlarmDevice,
-        ts: m.ts,
-        values: m.values,
-      }));
-      await engine.evaluate(evaluated);
+      await engine.evaluate(batch);
     } catch (err) {
       log.error({ err }, 'ingestão: falha ao avaliar alarmes');
     }
 
     for (const [deviceId, ts] of seenTs) {
       const entry = devices.get(deviceId);
-      if (entry && (entry.meta.lastSeenAt === null || entry.meta.lastSeenAt < ts))
-        entry.meta.lastSeenAt = ts;
-      const meta = entry?.meta;
-      if (!meta) continue;
+      if (!entry) continue;
+      if (entry.meta.lastSeenAt === null || entry.meta.lastSeenAt < ts) entry.meta.lastSeenAt = ts;
       publish({
         type: 'readings.updated',
-        sisId: meta.systemId,
+        sisId: entry.meta.systemId,
         deviceId,
         ts,
-        names: [...(names.get(deviceId) ?? [])],
+        names: readingNames(batch, messagesOf.get(deviceId) ?? []),
       });
     }
   }
@@ -436,6 +498,20 @@ export function createIngest(opts: IngestOptions): Ingest {
     },
     stats: () => ({ ...counters }),
   };
+}
+
+/** The distinct reading names of some messages of a batch, in first-seen order. */
+function readingNames(batch: ReadingsBatch, messages: readonly number[]): string[] {
+  const [only] = messages;
+  if (messages.length === 1 && only !== undefined) {
+    return batch.names.slice(batch.start[only], batch.end[only]);
+  }
+  const names = new Set<string>();
+  for (const i of messages) {
+    const end = batch.end[i] as number;
+    for (let k = batch.start[i] as number; k < end; k++) names.add(batch.names[k] as string);
+  }
+  return [...names];
 }
 
 const consoleLogger: IngestLogger = {

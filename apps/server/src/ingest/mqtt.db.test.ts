@@ -6,7 +6,7 @@ import type { VigiaEvent } from '../events/types.js';
 import type { Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { createIngest, type Ingest } from './ingest.js';
-import { deviceIdFromTopic, READINGS_TOPIC, startMqttIngest } from './mqtt.js';
+import { deviceIdFromTopic, startMqttIngest } from './mqtt.js';
 import { createFixture, type Fixture } from './testFixture.js';
 
 const available = (await testStoreAvailable()) && (await needService('Mosquitto', mqttAvailable));
@@ -52,10 +52,13 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
       batchMs: 20,
       log: { warn: () => {}, error: () => {} },
     });
-    // Its own share group: a running server on the same broker keeps its messages.
+    // Its own share group (a running server on the same broker keeps its messages) and only
+    // this run's devices (the other database's run publishes at the same time).
     const group = `vigia-teste-${randomBytes(4).toString('hex')}`;
     subscriber = await startMqttIngest(MQTT_URL, ingest, {
-      topic: `$share/${group}/${READINGS_TOPIC}`,
+      topic: [fx.deviceId, fx.otherDeviceId].map(
+        (id) => `$share/${group}/vigia/dispositivos/${id}/leituras`,
+      ),
     });
     device = await mqtt.connectAsync(MQTT_URL, {
       clientId: `dispositivo-teste-${randomBytes(4).toString('hex')}`,
@@ -73,13 +76,7 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
     const topic = `vigia/dispositivos/${fx.deviceId}/leituras`;
     await device.publishAsync(topic, '{"ts": "quebrado', { qos: 1 });
     await device.publishAsync(topic, JSON.stringify({ ts, leituras: { kW: 'alto' } }), { qos: 1 });
-    await device.publishAsync(
-      `vigia/dispositivos/x${fx.deviceId}/leituras`,
-      JSON.stringify({ ts, leituras: { kW: 1 } }),
-      {
-        qos: 1,
-      },
-    );
+    await device.publishAsync(topic, JSON.stringify({ ts, leituras: {} }), { qos: 1 });
     await device.publishAsync(topic, JSON.stringify({ ts, leituras: { kW: 321.5, OilTemp: 88 } }), {
       qos: 1,
     });

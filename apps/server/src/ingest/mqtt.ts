@@ -8,8 +8,8 @@ export const READINGS_TOPIC = 'vigia/dispositivos/+/leituras';
 export const SHARED_READINGS_TOPIC = `$share/vigia/${READINGS_TOPIC}`;
 
 export interface MqttIngestOptions {
-  /** Subscription topic (default SHARED_READINGS_TOPIC). */
-  topic?: string;
+  /** Subscription topic filter(s) (default SHARED_READINGS_TOPIC). */
+  topic?: string | string[];
   clientId?: string;
   onError?: (err: Error) => void;
 }

@@ -8,9 +8,9 @@ import { type Store, syncIdSequences } from '../store/database.js';
 import { toJson } from '../store/json.js';
 import { ensureReadingPartitions } from '../store/partitions.js';
 import {
-  emptyReadings,
   pgInsertReadings,
   pgUpsertCurrent,
+  ReadingBuffer,
   type ReadingColumns,
   sortedByTag,
   sqliteReadingStatements,
@@ -615,12 +615,12 @@ async function insertHistory(
   const active = new Map<string, NewOccurrence | true>();
   const finalReadings = new Map<number, Readings>();
   const finalTs = new Map<number, number>();
-  let buffer = emptyReadings();
+  const buffer = new ReadingBuffer(READINGS_FLUSH_ROWS);
 
   const flush = async () => {
-    if (buffer.tagIds.length === 0) return;
+    if (buffer.length === 0) return;
     await writeReadings(store, trx, sortedByTag(buffer));
-    buffer = emptyReadings();
+    buffer.clear();
   };
 
   for (let t = window.start; t <= window.now; t += HISTORY_STEP_S) {
@@ -638,20 +638,17 @@ async function insertHistory(
           const value = readings[name];
           const tagId = tags.get(name);
           if (value === undefined || tagId === undefined) continue;
-          buffer.tagIds.push(tagId);
-          buffer.ts.push(t);
-          buffer.valores.push(value);
-          buffer.qos.push(0);
+          buffer.push(tagId, t, value, 0);
         }
       }
       evaluateHistory(d, ids.rulesByType.get(d.tipo) ?? [], readings, t, active, occurrences);
     }
-    if (buffer.tagIds.length >= READINGS_FLUSH_ROWS) await flush();
+    if (buffer.length >= READINGS_FLUSH_ROWS) await flush();
   }
   await flush();
 
   // Current values: every tag at the device's last report.
-  const current = emptyReadings();
+  const current = new ReadingBuffer();
   for (const d of fleet.devices) {
     const readings = finalReadings.get(d.id);
     const ts = finalTs.get(d.id);
@@ -660,10 +657,7 @@ async function insertHistory(
     for (const [name, value] of Object.entries(readings)) {
       const tagId = tags.get(name);
       if (tagId === undefined) continue;
-      current.tagIds.push(tagId);
-      current.ts.push(ts);
-      current.valores.push(value);
-      current.qos.push(0);
+      current.push(tagId, ts, value, 0);
     }
     await trx.updateTable('devices').set({ last_seen_at: ts }).where('id', '=', d.id).execute();
     // Offline devices have lost communication by now.

@@ -10,18 +10,62 @@ import type { Database } from './schema.js';
  * per chunk.
  */
 export interface ReadingColumns {
-  tagIds: number[];
-  ts: number[];
-  valores: number[];
-  qos: number[];
+  readonly length: number;
+  readonly tagIds: ArrayLike<number>;
+  readonly ts: ArrayLike<number>;
+  readonly valores: ArrayLike<number>;
+  readonly qos: ArrayLike<number>;
+}
+
+/**
+ * Reading rows in typed arrays that grow as needed and are reused after
+ * `clear()`: the hot path allocates nothing per batch once warmed up.
+ */
+export class ReadingBuffer implements ReadingColumns {
+  tagIds: Int32Array;
+  ts: Float64Array;
+  valores: Float64Array;
+  qos: Int32Array;
+  length = 0;
+
+  constructor(capacity = 1024) {
+    this.tagIds = new Int32Array(capacity);
+    this.ts = new Float64Array(capacity);
+    this.valores = new Float64Array(capacity);
+    this.qos = new Int32Array(capacity);
+  }
+
+  push(tagId: number, ts: number, valor: number, qos: number): number {
+    if (this.length === this.tagIds.length) this.grow();
+    const i = this.length++;
+    this.tagIds[i] = tagId;
+    this.ts[i] = ts;
+    this.valores[i] = valor;
+    this.qos[i] = qos;
+    return i;
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
+
+  private grow() {
+    const capacity = this.tagIds.length * 2;
+    const copy = <T extends Int32Array | Float64Array>(from: T, to: T) => {
+      to.set(from);
+      return to;
+    };
+    this.tagIds = copy(this.tagIds, new Int32Array(capacity));
+    this.ts = copy(this.ts, new Float64Array(capacity));
+    this.valores = copy(this.valores, new Float64Array(capacity));
+    this.qos = copy(this.qos, new Int32Array(capacity));
+  }
 }
 
 export interface SeenColumns {
   deviceIds: number[];
   ts: number[];
 }
-
-export const emptyReadings = (): ReadingColumns => ({ tagIds: [], ts: [], valores: [], qos: [] });
 
 const ROWS_PER_STATEMENT = 128;
 const PG_CHUNK = 20_000;
@@ -64,7 +108,7 @@ export function sqliteReadingStatements(db: SqliteDatabase.Database): SqliteRead
     valueFirst: boolean,
   ): number => {
     const { tagIds, ts, valores, qos } = rows;
-    const n = tagIds.length;
+    const n = rows.length;
     let changes = 0;
     let i = 0;
     for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
@@ -105,14 +149,21 @@ export function sqliteReadingStatements(db: SqliteDatabase.Database): SqliteRead
 
 type Executor = Kysely<Database>;
 
+/** A plain array of part of a column (what the pg driver serialises as an array). */
+function slice(column: ArrayLike<number>, start: number, end: number): number[] {
+  const out = new Array<number>(end - start);
+  for (let i = start; i < end; i++) out[i - start] = column[i] as number;
+  return out;
+}
+
 /** Answers how many rows were added (repeated (tag, ts) are not). */
 export async function pgInsertReadings(db: Executor, rows: ReadingColumns): Promise<number> {
   let inserted = 0;
-  for (let i = 0; i < rows.tagIds.length; i += PG_CHUNK) {
-    const end = i + PG_CHUNK;
+  for (let i = 0; i < rows.length; i += PG_CHUNK) {
+    const end = Math.min(rows.length, i + PG_CHUNK);
     const result = await sql`insert into readings (tag_id, ts, valor, qos)
-      select * from unnest(${rows.tagIds.slice(i, end)}::int[], ${rows.ts.slice(i, end)}::bigint[],
-        ${rows.valores.slice(i, end)}::float8[], ${rows.qos.slice(i, end)}::int[])
+      select * from unnest(${slice(rows.tagIds, i, end)}::int[], ${slice(rows.ts, i, end)}::bigint[],
+        ${slice(rows.valores, i, end)}::float8[], ${slice(rows.qos, i, end)}::int[])
       on conflict do nothing`.execute(db);
     inserted += Number(result.numAffectedRows ?? 0);
   }
@@ -120,11 +171,11 @@ export async function pgInsertReadings(db: Executor, rows: ReadingColumns): Prom
 }
 
 export async function pgUpsertCurrent(db: Executor, rows: ReadingColumns): Promise<void> {
-  for (let i = 0; i < rows.tagIds.length; i += PG_CHUNK) {
-    const end = i + PG_CHUNK;
+  for (let i = 0; i < rows.length; i += PG_CHUNK) {
+    const end = Math.min(rows.length, i + PG_CHUNK);
     await sql`insert into current_values (tag_id, valor, ts, qos)
-      select * from unnest(${rows.tagIds.slice(i, end)}::int[], ${rows.valores.slice(i, end)}::float8[],
-        ${rows.ts.slice(i, end)}::bigint[], ${rows.qos.slice(i, end)}::int[])
+      select * from unnest(${slice(rows.tagIds, i, end)}::int[], ${slice(rows.valores, i, end)}::float8[],
+        ${slice(rows.ts, i, end)}::bigint[], ${slice(rows.qos, i, end)}::int[])
       on conflict (tag_id) do update set valor = excluded.valor, ts = excluded.ts, qos = excluded.qos
       where excluded.ts > current_values.ts`.execute(db);
   }
@@ -138,39 +189,68 @@ export async function pgMarkSeen(db: Executor, rows: SeenColumns): Promise<void>
 }
 
 /**
- * Keeps only the newest reading per tag (ties: the last one), so a batch
- * upserts each current value once.
+ * Picks the newest reading per tag (ties: the last one) so a batch upserts
+ * each current value once. Tag ids index typed arrays stamped per call, so
+ * nothing is allocated per batch.
  */
-export function newestPerTag(rows: ReadingColumns): ReadingColumns {
-  const index = new Map<number, number>();
-  for (let i = 0; i < rows.tagIds.length; i++) {
-    const tag = rows.tagIds[i] as number;
-    const prev = index.get(tag);
-    if (prev === undefined || (rows.ts[i] as number) >= (rows.ts[prev] as number))
-      index.set(tag, i);
+export class NewestPerTag {
+  private slot = new Int32Array(1024);
+  private stamp = new Uint32Array(1024);
+  private generation = 0;
+  private readonly out = new ReadingBuffer();
+
+  collect(rows: ReadingColumns): ReadingColumns {
+    const out = this.out;
+    out.clear();
+    this.generation = (this.generation + 1) >>> 0 || 1;
+    const gen = this.generation;
+    for (let i = 0; i < rows.length; i++) {
+      const tag = rows.tagIds[i] as number;
+      if (tag >= this.slot.length) this.grow(tag);
+      const ts = rows.ts[i] as number;
+      if (this.stamp[tag] !== gen) {
+        this.stamp[tag] = gen;
+        this.slot[tag] = out.push(tag, ts, rows.valores[i] as number, rows.qos[i] as number);
+      } else {
+        const j = this.slot[tag] as number;
+        if (ts >= (out.ts[j] as number)) {
+          out.ts[j] = ts;
+          out.valores[j] = rows.valores[i] as number;
+          out.qos[j] = rows.qos[i] as number;
+        }
+      }
+    }
+    return out;
   }
-  const out = emptyReadings();
-  for (const i of index.values()) {
-    out.tagIds.push(rows.tagIds[i] as number);
-    out.ts.push(rows.ts[i] as number);
-    out.valores.push(rows.valores[i] as number);
-    out.qos.push(rows.qos[i] as number);
+
+  private grow(tag: number) {
+    let size = this.slot.length;
+    while (size <= tag) size *= 2;
+    const slot = new Int32Array(size);
+    slot.set(this.slot);
+    const stamp = new Uint32Array(size);
+    stamp.set(this.stamp);
+    this.slot = slot;
+    this.stamp = stamp;
   }
-  return out;
 }
 
 /** The rows ordered by (tag, ts): consecutive inserts then touch the same index pages. */
-export function sortedByTag(rows: ReadingColumns): ReadingColumns {
-  const order = Array.from({ length: rows.tagIds.length }, (_, i) => i);
+export function sortedByTag(rows: ReadingColumns): ReadingBuffer {
+  const order = Array.from({ length: rows.length }, (_, i) => i);
   order.sort(
     (a, b) =>
       (rows.tagIds[a] as number) - (rows.tagIds[b] as number) ||
       (rows.ts[a] as number) - (rows.ts[b] as number),
   );
-  return {
-    tagIds: order.map((i) => rows.tagIds[i] as number),
-    ts: order.map((i) => rows.ts[i] as number),
-    valores: order.map((i) => rows.valores[i] as number),
-    qos: order.map((i) => rows.qos[i] as number),
-  };
+  const out = new ReadingBuffer(Math.max(1, rows.length));
+  for (const i of order) {
+    out.push(
+      rows.tagIds[i] as number,
+      rows.ts[i] as number,
+      rows.valores[i] as number,
+      rows.qos[i] as number,
+    );
+  }
+  return out;
 }

@@ -53,6 +53,9 @@ function openSqlite(path: string): Store {
   const memory = path === ':memory:' || path === '';
   if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new SqliteDatabase(memory ? ':memory:' : path);
+  // Only takes effect on a new file. 8 KiB pages insert history ~1.5× faster than 4 KiB
+  // (bench/ingest): each tag appends to its own leaf, and bigger leaves split less often.
+  sqlite.pragma('page_size = 8192');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

@@ -152,7 +152,15 @@ export async function seekOffset(
     return at(desc ? (parent + 1) * fine : parent * fine, remaining);
   };
 
+  // The walk's ranges depend only on the period's edges, not on the counts: plan them all,
+  // fetch them at once (one round trip on PostgreSQL), then walk them in order.
+  type Step =
+    | { kind: 'edge'; rows: Promise<number>; boundary: number }
+    | { kind: 'level'; level: number; buckets: Promise<Bucket[]>; boundary: number }
+    | { kind: 'coarse'; buckets: Promise<Bucket[]>; boundary: number | null; last: number | null };
+  const steps: Step[] = [];
   let boundary: number | null = null;
+  let ended = false;
   if (startEdge !== null) {
     // The finest bucket holding the start edge is only partly inside the period: count it exactly.
     const edge = Math.floor(startEdge / fine);
@@ -160,15 +168,12 @@ export async function seekOffset(
     const hi = desc
       ? startEdge
       : Math.min(filter.to ?? Number.MAX_SAFE_INTEGER, (edge + 1) * fine - 1);
-    const inEdge = await exactCount(db, filter, lo, hi);
-    if (remaining < inEdge) return at(null, remaining);
-    remaining -= inEdge;
     boundary = past(edge, fine);
-    if (beyondEnd(boundary)) return at(boundary, remaining);
+    steps.push({ kind: 'edge', rows: exactCount(db, filter, lo, hi), boundary });
+    ended = beyondEnd(boundary);
   }
-
   // Up: at each level, the buckets between the boundary and the coarser level's next boundary.
-  for (let i = finest; i >= 1 && boundary !== null; i--) {
+  for (let i = finest; i >= 1 && boundary !== null && !ended; i--) {
     const level = levels[i] as Level;
     const parentWidth = (levels[i - 1] as Level).width;
     if (boundary % parentWidth === 0) continue;
@@ -177,27 +182,43 @@ export async function seekOffset(
       ? Math.floor(boundary / parentWidth) * parentWidth
       : Math.ceil(boundary / parentWidth) * parentWidth;
     const last = clampToEnd(desc ? aligned / level.width : aligned / level.width - 1, level.width);
-    for (const bucket of await walk(level, first, last)) {
-      if (remaining < bucket.n) return descend(i, bucket.key);
-      remaining -= bucket.n;
-    }
     boundary = past(last, level.width);
-    if (beyondEnd(boundary)) return at(boundary, remaining);
+    steps.push({ kind: 'level', level: i, buckets: walk(level, first, last), boundary });
+    ended = beyondEnd(boundary);
   }
-
   // Coarse buckets up to the one holding the end edge.
   const coarse = levels[0] as Level;
-  const first =
-    boundary === null ? null : desc ? boundary / coarse.width - 1 : boundary / coarse.width;
-  const last = endBucket(coarse.width);
-  const buckets = await walk(coarse, first, last);
-  for (const bucket of buckets) {
-    if (remaining < bucket.n) return descend(0, bucket.key);
-    remaining -= bucket.n;
+  if (!ended) {
+    const first =
+      boundary === null ? null : desc ? boundary / coarse.width - 1 : boundary / coarse.width;
+    const last = endBucket(coarse.width);
+    steps.push({ kind: 'coarse', buckets: walk(coarse, first, last), boundary, last });
   }
-  // Past the last row: the page is empty.
-  const lastKey = last ?? buckets.at(-1)?.key ?? first;
-  return at(lastKey === null ? boundary : past(lastKey, coarse.width), remaining);
+  // Settle every fetch before walking, so none is left running (or failing) unobserved.
+  await Promise.all(steps.map((step) => (step.kind === 'edge' ? step.rows : step.buckets)));
+
+  for (const step of steps) {
+    if (step.kind === 'edge') {
+      const inEdge = await step.rows;
+      if (remaining < inEdge) return at(null, remaining);
+      remaining -= inEdge;
+      if (beyondEnd(step.boundary)) return at(step.boundary, remaining);
+      continue;
+    }
+    const buckets = await step.buckets;
+    for (const bucket of buckets) {
+      if (remaining < bucket.n) return descend(step.kind === 'level' ? step.level : 0, bucket.key);
+      remaining -= bucket.n;
+    }
+    if (step.kind === 'level') {
+      if (beyondEnd(step.boundary)) return at(step.boundary, remaining);
+      continue;
+    }
+    // Past the last row: the page is empty.
+    const lastKey = step.last ?? buckets.at(-1)?.key ?? null;
+    return at(lastKey === null ? step.boundary : past(lastKey, coarse.width), remaining);
+  }
+  return at(boundary, remaining);
 }
 
 async function exactCount(

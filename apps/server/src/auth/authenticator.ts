@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import type { AccessTokens } from './accessTokens.js';
+import type { AccessClaims, AccessTokens } from './accessTokens.js';
 import { isSessionActive } from './refreshTokens.js';
 import { findUserById, type UserContext } from './userContext.js';
 
@@ -28,6 +28,19 @@ export function createAuthenticator(options: {
   const { db, accessTokens } = options;
   const cacheMs = options.cacheMs ?? DEFAULT_CACHE_MS;
   const cache = new Map<string, { at: number; user: Omit<UserContext, 'sessionId'> | null }>();
+  // A token whose signature was checked once stays valid until its `exp`: keep
+  // its claims so repeat calls skip the HMAC (revocation is the session check below).
+  const verified = new Map<string, AccessClaims>();
+
+  const claimsOf = async (token: string): Promise<AccessClaims | undefined> => {
+    const hit = verified.get(token);
+    if (hit && hit.expiresAt > Date.now() / 1000) return hit;
+    const claims = await accessTokens.verify(token);
+    if (!claims) return undefined;
+    if (verified.size >= 10_000) verified.clear();
+    verified.set(token, claims);
+    return claims;
+  };
 
   const resolve = async (userId: number, sessionId: string) => {
     const key = `${userId}:${sessionId}`;
@@ -57,7 +70,7 @@ export function createAuthenticator(options: {
 
   return {
     async authenticate(token) {
-      const claims = await accessTokens.verify(token);
+      const claims = await claimsOf(token);
       if (!claims) return undefined;
       const user = await resolve(claims.userId, claims.sessionId);
       if (!user) return undefined;

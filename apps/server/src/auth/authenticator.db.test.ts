@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testStoreAvailable } from '../store/testStore.js';
+import { startTestApp, type TestApp } from '../test/testApp.js';
+import { type AccessTokens, createAccessTokens } from './accessTokens.js';
+import { createAuthenticator } from './authenticator.js';
+
+const available = await testStoreAvailable();
+
+/** Counts signature checks so the claims cache can be observed. */
+function countingTokens(inner: AccessTokens) {
+  let verifications = 0;
+  const tokens: AccessTokens = {
+    ttlSeconds: inner.ttlSeconds,
+    issue: (...args) => inner.issue(...args),
+    verify: (token, now) => {
+      verifications += 1;
+      return inner.verify(token, now);
+    },
+  };
+  return { tokens, verifications: () => verifications };
+}
+
+describe.skipIf(!available)('authenticator', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('checks a token signature once, then reuses its claims until expiry', async () => {
+    const counting = countingTokens(createAccessTokens('s'.repeat(32), 60));
+    const auth = createAuthenticator({ db: t.store.db, accessTokens: counting.tokens });
+    await t.login('demo');
+    const session = await t.store.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+      .select(['users.id as userId', 'refresh_tokens.family_id as sessionId'])
+      .where('users.login', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const token = await counting.tokens.issue(session.userId, session.sessionId);
+
+    expect((await auth.authenticate(token))?.login).toBe('demo');
+    expect((await auth.authenticate(token))?.login).toBe('demo');
+    expect(counting.verifications()).toBe(1);
+  });
+
+  it('never caches a rejected token', async () => {
+    const counting = countingTokens(createAccessTokens('s'.repeat(32), 60));
+    const auth = createAuthenticator({ db: t.store.db, accessTokens: counting.tokens });
+    expect(await auth.authenticate('not-a-token')).toBeUndefined();
+    expect(await auth.authenticate('not-a-token')).toBeUndefined();
+    expect(counting.verifications()).toBe(2);
+  });
+
+  it('re-checks a token whose cached claims have expired', async () => {
+    const counting = countingTokens(createAccessTokens('s'.repeat(32), 1));
+    const auth = createAuthenticator({ db: t.store.db, accessTokens: counting.tokens });
+    const token = await counting.tokens.issue(1, 'no-such-session', new Date(Date.now() - 5_000));
+    expect(await auth.authenticate(token)).toBeUndefined();
+    expect(counting.verifications()).toBe(1);
+  });
+});

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { TokenResponse } from '@vigia/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/services.js';

@@ -11,6 +11,8 @@ import { routeObjects } from './router';
 type Handler = (url: string, init?: RequestInit) => Response | undefined;
 
 const fetchMock = vi.fn<typeof fetch>();
+// The first visit of a lazy route transforms its modules: give navigations time.
+const LAZY = { timeout: 10_000 };
 let server: Handler = () => undefined;
 
 function json(status: number, body: unknown): Response {
@@ -82,37 +84,37 @@ afterEach(() => {
 
 async function signIn(username: string, password: string) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Usuário', { exact: false }), username);
+  await user.type(await screen.findByLabelText('Usuário', { exact: false }, LAZY), username);
   await user.type(screen.getByLabelText('Senha', { exact: false }), password);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
-describe('routing and sign-in (spec 000 §2, §4)', () => {
+describe('routing and sign-in (spec 000 §2, §4)', { timeout: 20_000 }, () => {
   it('an unknown URL goes to login', async () => {
     const router = renderAt('/nao/existe');
-    await screen.findByRole('button', { name: 'Entrar' });
+    await screen.findByRole('button', { name: 'Entrar' }, LAZY);
     expect(router.state.location.pathname).toBe('/login/');
   });
 
   it('a spec route whose screen is not built yet also goes to login', async () => {
     login();
     const router = renderAt('/8/unifilar');
-    await screen.findByRole('button', { name: 'Entrar' });
+    await screen.findByRole('button', { name: 'Entrar' }, LAZY);
     expect(router.state.location.pathname).toBe('/login/');
   });
 
   it('a protected screen without a session goes to login and back with its parameters', async () => {
     const router = renderAt('/8/home-cluster?filtro=abc');
-    await screen.findByRole('button', { name: 'Entrar' });
+    await screen.findByRole('button', { name: 'Entrar' }, LAZY);
     expect(router.state.location.pathname).toBe('/login/');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
       '/8/home-cluster?filtro=abc',
     );
     await signIn('demo', 'demo');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/8/home-cluster'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/8/home-cluster'), LAZY);
     expect(router.state.location.search).toBe('?filtro=abc');
     expect(localStorage.getItem('vigia.access_token')).toBe('a');
-    expect(await screen.findByRole('heading', { name: 'Energia Norte' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Energia Norte' }, LAZY)).toBeInTheDocument();
   });
 
   it('sends the password grant as a form with the web client id', async () => {
@@ -147,8 +149,8 @@ describe('routing and sign-in (spec 000 §2, §4)', () => {
   it('after sign-in the customer home lists two or more systems', async () => {
     const router = renderAt('/login/vigia');
     await signIn('demo', 'demo');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/0/home-clientes'));
-    expect(await screen.findByRole('link', { name: 'Energia Norte' })).toHaveAttribute(
+    await waitFor(() => expect(router.state.location.pathname).toBe('/0/home-clientes'), LAZY);
+    expect(await screen.findByRole('link', { name: 'Energia Norte' }, LAZY)).toHaveAttribute(
       'href',
       '/8/home-cluster',
     );
@@ -162,20 +164,21 @@ describe('routing and sign-in (spec 000 §2, §4)', () => {
     });
     const router = renderAt('/login/');
     await signIn('cliente', 'cliente');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/8/home-cluster'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/8/home-cluster'), LAZY);
   });
 
   it('the login page flag follows the current screen', async () => {
     renderAt('/login/');
-    await screen.findByRole('button', { name: 'Entrar' });
+    await screen.findByRole('button', { name: 'Entrar' }, LAZY);
     expect(document.documentElement.hasAttribute('data-login-page')).toBe(true);
   });
 
   it('the cluster home shows the device-type totals', async () => {
     login();
     renderAt('/8/home-cluster');
+    // A card, or a link once the generators list is mounted.
     expect(
-      await screen.findByRole('group', { name: 'Geradores: 4 no total, 3 online, 1 com alarme' }),
+      await screen.findByLabelText('Geradores: 4 no total, 3 online, 1 com alarme', {}, LAZY),
     ).toBeInTheDocument();
     expect(screen.getByText('Dispositivos por tipo')).toBeInTheDocument();
   });

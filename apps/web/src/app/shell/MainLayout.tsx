@@ -21,6 +21,7 @@ import { useCurrentRoute } from './currentRoute';
 import { Header } from './Header';
 import classes from './MainLayout.module.css';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
+import { ShellOverlays } from './ShellOverlays';
 import { SideNav } from './SideNav';
 import { useBreakpoint } from './useBreakpoint';
 import { useNavCollapse } from './useNavCollapse';
@@ -59,57 +60,59 @@ export function MainLayout() {
   }, [pageLabel]);
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{
-        width: { base: NAV_WIDTH, sm: nav.pinned ? NAV_WIDTH : RAIL_WIDTH },
-        breakpoint: 'sm',
-        collapsed: { mobile: !nav.expanded },
-      }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Header
-          navOpen={nav.expanded}
-          onToggleNav={nav.toggle}
-          user={user.data}
-          sistema={sistema}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar
-        id="vigia-nav"
-        className={classes.navbar}
-        data-state={nav.expanded ? 'expanded' : 'collapsed'}
-        data-overlay={overlay || undefined}
-        data-testid="side-nav"
-        inert={nav.drawer && !nav.expanded}
-        style={overlay ? { width: NAV_WIDTH } : undefined}
-        onMouseEnter={() => nav.setHovered(true)}
-        onMouseLeave={() => nav.setHovered(false)}
-        onFocus={(event) => {
-          if (event.target.matches(':focus-visible')) nav.setFocused(true);
+    <ShellOverlays>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{
+          width: { base: NAV_WIDTH, sm: nav.pinned ? NAV_WIDTH : RAIL_WIDTH },
+          breakpoint: 'sm',
+          collapsed: { mobile: !nav.expanded },
         }}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) nav.setFocused(false);
-        }}
+        padding="md"
       >
-        {route && (
-          <SideNav
-            group={route.group}
-            params={params}
-            collapsed={rail}
-            pinned={nav.pinned}
-            canPin={!nav.drawer}
-            onTogglePinned={nav.togglePinned}
+        <AppShell.Header>
+          <Header
+            navOpen={nav.expanded}
+            onToggleNav={nav.toggle}
+            user={user.data}
+            sistema={sistema}
           />
-        )}
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
-        <PageTitleContext.Provider value={setTitle}>
-          <PageBreadcrumbs crumbs={crumbs} />
-          <Outlet />
-        </PageTitleContext.Provider>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar
+          id="vigia-nav"
+          className={classes.navbar}
+          data-state={nav.expanded ? 'expanded' : 'collapsed'}
+          data-overlay={overlay || undefined}
+          data-testid="side-nav"
+          inert={nav.drawer && !nav.expanded}
+          style={overlay ? { width: NAV_WIDTH } : undefined}
+          onMouseEnter={() => nav.setHovered(true)}
+          onMouseLeave={() => nav.setHovered(false)}
+          onFocus={(event) => {
+            if (event.target.matches(':focus-visible')) nav.setFocused(true);
+          }}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) nav.setFocused(false);
+          }}
+        >
+          {route && (
+            <SideNav
+              group={route.group}
+              params={params}
+              collapsed={rail}
+              pinned={nav.pinned}
+              canPin={!nav.drawer}
+              onTogglePinned={nav.togglePinned}
+            />
+          )}
+        </AppShell.Navbar>
+        <AppShell.Main className={classes.main}>
+          <PageTitleContext.Provider value={setTitle}>
+            <PageBreadcrumbs crumbs={crumbs} />
+            <Outlet />
+          </PageTitleContext.Provider>
+        </AppShell.Main>
+      </AppShell>
+    </ShellOverlays>
   );
 }

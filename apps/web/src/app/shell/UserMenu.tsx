@@ -1,11 +1,21 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconInfoCircle, IconKey, IconLogout } from '@tabler/icons-react';
 import type { Sistema, UserInfo } from '@vigia/contract';
-import { useState } from 'react';
-import { ChangePasswordModal } from '../../features/account/components/ChangePasswordModal';
-import { SystemInfoModal } from '../../features/account/components/SystemInfoModal';
+import { lazy, Suspense, useState } from 'react';
 import { loginHref } from '../../lib/loginRoute';
 import { logout } from '../../lib/session/logout';
+
+// The popups load when first opened.
+const ChangePasswordModal = lazy(() =>
+  import('../../features/account/components/ChangePasswordModal').then((m) => ({
+    default: m.ChangePasswordModal,
+  })),
+);
+const SystemInfoModal = lazy(() =>
+  import('../../features/account/components/SystemInfoModal').then((m) => ({
+    default: m.SystemInfoModal,
+  })),
+);
 
 interface Props {
   user: UserInfo | undefined;
@@ -65,13 +75,12 @@ export function UserMenu({ user, sistema }: Props) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ChangePasswordModal opened={dialog === 'password'} onClose={() => setDialog(null)} />
-      <SystemInfoModal
-        opened={dialog === 'info'}
-        onClose={() => setDialog(null)}
-        user={user}
-        sistema={sistema}
-      />
+      <Suspense fallback={null}>
+        {dialog === 'password' && <ChangePasswordModal opened onClose={() => setDialog(null)} />}
+        {dialog === 'info' && (
+          <SystemInfoModal opened onClose={() => setDialog(null)} user={user} sistema={sistema} />
+        )}
+      </Suspense>
     </>
   );
 }

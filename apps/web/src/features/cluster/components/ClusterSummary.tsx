@@ -1,4 +1,4 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { TipoTotal } from '@vigia/contract';
 import type { Tone } from '@vigia/domain';
 import { TONE_TEXT } from '../../../ui/tone';
@@ -22,7 +22,7 @@ export function ClusterSummary({ tipos }: { tipos: readonly TipoTotal[] }) {
   ];
   return (
     <Paper withBorder p="md" mb="lg">
-      <Group gap="xl" wrap="wrap">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl" verticalSpacing="md" maw={720}>
         {figures.map((figure) => (
           <div key={figure.label}>
             <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
@@ -38,7 +38,7 @@ export function ClusterSummary({ tipos }: { tipos: readonly TipoTotal[] }) {
             </Text>
           </div>
         ))}
-      </Group>
+      </SimpleGrid>
     </Paper>
   );
 }

@@ -43,41 +43,40 @@ export function SystemsTable({ sistemas }: Props) {
         mb="md"
         type="search"
       />
-      <Table.ScrollContainer minWidth={480}>
-        <Table
-          highlightOnHover
-          verticalSpacing="sm"
-          withTableBorder
-          aria-label="Sistemas do usuário"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Sistema</Table.Th>
-              <Table.Th>Empresa</Table.Th>
-              <Table.Th w={100}>Código</Table.Th>
+      <Table highlightOnHover verticalSpacing="sm" withTableBorder aria-label="Sistemas do usuário">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Sistema</Table.Th>
+            <Table.Th visibleFrom="sm">Empresa</Table.Th>
+            <Table.Th w={100} visibleFrom="sm">
+              Código
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((sistema) => (
+            <Table.Tr key={sistema.id}>
+              <Table.Td>
+                <Anchor component={Link} to={links.systemHomeHref(sistema)} fw={600} c="gray.9">
+                  {sistema.nome}
+                </Anchor>
+                {/* Phones show one column: the company goes under the name. */}
+                <Text size="xs" c="gray.7" hiddenFrom="sm">
+                  {sistema.empresa} · {sistema.id}
+                </Text>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Text size="sm">{sistema.empresa}</Text>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Text size="sm" c="gray.7">
+                  {sistema.id}
+                </Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((sistema) => (
-              <Table.Tr key={sistema.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={links.systemHomeHref(sistema)} fw={600} c="gray.9">
-                    {sistema.nome}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{sistema.empresa}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="gray.7">
-                    {sistema.id}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       {rows.length === 0 && <EmptyMessage item="sistema" />}
       {pages > 1 && (
         <Group justify="flex-end" mt="md">

@@ -1,0 +1,131 @@
+/// <reference lib="dom" />
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { TokenResponse } from '@vigia/contract';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type Page } from 'playwright-core';
+import { storeSession } from '../../e2e/support/browser.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/services.js';
+
+export interface PageTarget {
+  name: string;
+  /** Hash route, e.g. `#/login/`. */
+  hash: string;
+  /** Needs a signed-in session. */
+  session: boolean;
+}
+
+export interface LighthouseScore {
+  page: string;
+  preset: 'desktop' | 'mobile';
+  performance: number;
+  accessibility: number;
+  /** Milliseconds. */
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+/**
+ * Lighthouse 12 (desktop preset and the default mobile preset) on each page,
+ * against the real server. One Chromium with a debugging port: Playwright
+ * puts the session in its storage and empties the HTTP cache before each
+ * run, so every audit is a cold load of a signed-in page.
+ */
+export async function runLighthouse(
+  baseUrl: string,
+  tokens: TokenResponse,
+  targets: PageTarget[],
+): Promise<LighthouseScore[]> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'vigia-lh-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  const scores: LighthouseScore[] = [];
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    for (const target of targets) {
+      await page.goto(`${baseUrl}/api/health`);
+      if (target.session) await storeSession(page, baseUrl, tokens);
+      else await page.evaluate(() => localStorage.clear());
+      for (const preset of ['desktop', 'mobile'] as const) {
+        await cdp.send('Network.clearBrowserCache');
+        const result = await lighthouse(
+          `${baseUrl}/${target.hash}`,
+          {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: true,
+          },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error(`Lighthouse não produziu resultado para ${target.name}`);
+        const { categories, audits } = result.lhr;
+        scores.push({
+          page: target.name,
+          preset,
+          performance: score(categories.performance?.score),
+          accessibility: score(categories.accessibility?.score),
+          lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+          tbt: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+          cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        });
+      }
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return scores;
+}
+
+/** axe-core violations per page (desktop width). */
+export async function runAxe(
+  baseUrl: string,
+  tokens: TokenResponse,
+  targets: PageTarget[],
+  ready: (page: Page, target: PageTarget) => Promise<void>,
+): Promise<{ page: string; violations: string[] }[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const results: { page: string; violations: string[] }[] = [];
+  try {
+    for (const target of targets) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const page = await context.newPage();
+      if (target.session) await storeSession(page, baseUrl, tokens);
+      await page.goto(`${baseUrl}/${target.hash}`);
+      await ready(page, target);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      results.push({
+        page: target.name,
+        violations: violations.map((v) => `${v.id} (${v.nodes.length}): ${v.help}`),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

@@ -1,0 +1,75 @@
+/**
+ * Web budgets of the console (issue 4): the login route's initial JS + CSS
+ * gzipped against 250 KB, then Lighthouse 12 (desktop and mobile presets) and
+ * axe on the login and cluster home pages served by the real server.
+ *
+ *   npx tsx bench/web/run.ts            # everything
+ *   npx tsx bench/web/run.ts --size     # bundle size only (no server, no browser)
+ */
+import { join } from 'node:path';
+import { tokensFor, userInfo } from '../../e2e/support/api.js';
+import { ensureBuilt, startVigiaServer, WEB_DIST } from '../../e2e/support/vigiaServer.js';
+import { type PageTarget, runAxe, runLighthouse } from './audits.js';
+import { LOGIN_BUDGET_BYTES, measureBundle } from './bundleSize.js';
+
+const TARGETS = { performanceDesktop: 98, performanceMobile: 90, accessibility: 95 };
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+ensureBuilt();
+const bundle = measureBundle(WEB_DIST);
+console.log('\nRota de login: JS + CSS iniciais (gzip)');
+for (const asset of [...bundle.document, ...bundle.loginRoute]) {
+  console.log(
+    `  ${asset.file.padEnd(44)} ${kb(asset.bytes).padStart(10)}  gzip ${kb(asset.gzip).padStart(9)}`,
+  );
+}
+const withinBudget = bundle.totalGzip <= LOGIN_BUDGET_BYTES;
+console.log(
+  `  total ${kb(bundle.totalGzip)} de ${kb(LOGIN_BUDGET_BYTES)} (${((bundle.totalGzip / LOGIN_BUDGET_BYTES) * 100).toFixed(0)} %): ${withinBudget ? 'dentro do orçamento' : 'ACIMA DO ORÇAMENTO'}`,
+);
+console.log('\nTelas carregadas sob demanda (gzip acrescentado na primeira visita)');
+for (const chunk of bundle.lazy)
+  console.log(`  ${chunk.name.padEnd(60)} ${kb(chunk.gzip).padStart(9)}`);
+
+let failed = !withinBudget;
+if (!process.argv.includes('--size')) {
+  const server = await startVigiaServer();
+  try {
+    const tokens = await tokensFor(server.url, 'demo');
+    const { sistemas } = await userInfo(server.url, tokens.access_token);
+    const sistema = sistemas.find((s) => s.home === null) ?? sistemas[0];
+    const targets: PageTarget[] = [
+      { name: 'login', hash: '#/login/', session: false },
+      { name: 'home-cluster', hash: `#/${sistema?.id}/home-cluster`, session: true },
+    ];
+
+    const scores = await runLighthouse(server.url, tokens, targets);
+    console.log('\nLighthouse 12 (performance / acessibilidade; LCP, TBT, CLS)');
+    for (const s of scores) {
+      const perfTarget =
+        s.preset === 'desktop' ? TARGETS.performanceDesktop : TARGETS.performanceMobile;
+      const ok = s.performance >= perfTarget && s.accessibility >= TARGETS.accessibility;
+      failed ||= !ok;
+      console.log(
+        `  ${s.page.padEnd(13)} ${s.preset.padEnd(8)} perf ${String(s.performance).padStart(3)} (meta ${perfTarget})  a11y ${String(s.accessibility).padStart(3)} (meta ${TARGETS.accessibility})  LCP ${s.lcp} ms  TBT ${s.tbt} ms  CLS ${s.cls}  ${ok ? 'ok' : 'ABAIXO DA META'}`,
+      );
+    }
+
+    const axe = await runAxe(server.url, tokens, targets, async (page, target) => {
+      const ready = target.session
+        ? page.getByText('Dispositivos por tipo')
+        : page.getByRole('button', { name: 'Entrar' });
+      await ready.waitFor();
+    });
+    console.log('\naxe-core (@axe-core/playwright)');
+    for (const result of axe) {
+      failed ||= result.violations.length > 0;
+      console.log(`  ${result.page.padEnd(13)} ${result.violations.length} violações`);
+      for (const violation of result.violations) console.log(`    - ${violation}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+console.log(`\nweb: ${failed ? 'FALHOU' : 'ok'} (${join('bench', 'web')})`);
+process.exitCode = failed ? 1 : 0;

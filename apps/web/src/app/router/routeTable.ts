@@ -53,11 +53,25 @@ export const ROUTES: readonly RouteEntry[] = [
         (m) => m.GeneralActiveOccurrencesPage,
       ),
   },
-  clientes('main.clientes.baterias', 'bateriasSistemas', 'Status Baterias'),
-  clientes('main.clientes.loadspeed', 'loadspeedSistemas', 'Status LoadSpeed'),
-  clientes('main.clientes.tanque', 'tanqueSistemas', 'Status Nível de Tanque'),
+  {
+    ...clientes('main.clientes.baterias', 'bateriasSistemas', 'Status Baterias'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.BatteryStatusPage),
+  },
+  {
+    ...clientes('main.clientes.loadspeed', 'loadspeedSistemas', 'Status LoadSpeed'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.LoadSpeedStatusPage),
+  },
+  {
+    ...clientes('main.clientes.tanque', 'tanqueSistemas', 'Status Nível de Tanque'),
+    page: () => import('../../features/devices/pages/analysisPages').then((m) => m.TankStatusPage),
+  },
   clientes('main.clientes.energia', 'energiaSistemas', 'Energia'),
-  clientes('main.clientes.geradores', 'geradorSistemas', 'Status Geradores'),
+  {
+    ...clientes('main.clientes.geradores', 'geradorSistemas', 'Status Geradores'),
+    page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
+  },
 
   // Cluster group: one client system.
   {
@@ -74,19 +88,62 @@ export const ROUTES: readonly RouteEntry[] = [
     ...cluster('main.cluster.mapa', 'home-cluster-map', 'Mapa'),
     page: () => import('../../features/maps/pages/GpsMapPage').then((m) => m.GpsMapPage),
   },
-  cluster('main.cluster.usinas', 'usinas', 'Lista Usinas'),
-  cluster('main.cluster.scds', 'scds', 'Lista SCDs'),
-  cluster('main.cluster.medidores', 'medidores', 'Lista Medidores'),
-  cluster('main.cluster.dispositivos', 'dispositivos', 'Lista Dispositivos'),
-  cluster('main.cluster.geradores', 'geradores', 'Lista Geradores'),
-  cluster('main.cluster.geradoreson', 'geradoreson', 'Lista Geradores Funcionando'),
-  cluster('main.cluster.qtas', 'qtas', 'Lista QTA'),
-  cluster('main.cluster.tfrs', 'tfrs', 'Lista Tfr'),
-  cluster('main.cluster.ups', 'ups', 'Lista UPS'),
-  cluster('main.cluster.batmon', 'batmon', 'Lista Monitor Bateria'),
-  cluster('main.cluster.io', 'io', 'Lista I/O'),
-  cluster('main.cluster.geladeira', 'geladeira', 'Lista Geladeiras'),
-  cluster('main.cluster.postos', 'postos', 'Lista Postos'),
+  {
+    ...cluster('main.cluster.usinas', 'usinas', 'Lista Usinas'),
+    page: () => import('../../features/maps/pages/sitePages').then((m) => m.PlantsSiteTablePage),
+  },
+  {
+    ...cluster('main.cluster.scds', 'scds', 'Lista SCDs'),
+    page: () => import('../../features/maps/pages/sitePages').then((m) => m.ScdsSiteTablePage),
+  },
+  {
+    ...cluster('main.cluster.medidores', 'medidores', 'Lista Medidores'),
+    page: () => import('../../features/devices/pages/deviceListPages').then((m) => m.MeterListPage),
+  },
+  {
+    ...cluster('main.cluster.dispositivos', 'dispositivos', 'Lista Dispositivos'),
+    page: () => import('../../features/maps/pages/sitePages').then((m) => m.DevicesSiteTablePage),
+  },
+  {
+    ...cluster('main.cluster.geradores', 'geradores', 'Lista Geradores'),
+    page: () => import('../../features/devices/pages/GeneratorsPage').then((m) => m.GeneratorsPage),
+  },
+  {
+    ...cluster('main.cluster.geradoreson', 'geradoreson', 'Lista Geradores Funcionando'),
+    page: () =>
+      import('../../features/devices/pages/deviceListPages').then((m) => m.GeneratorsRunningPage),
+  },
+  {
+    ...cluster('main.cluster.qtas', 'qtas', 'Lista QTA'),
+    page: () => import('../../features/devices/pages/deviceListPages').then((m) => m.QtaListPage),
+  },
+  {
+    ...cluster('main.cluster.tfrs', 'tfrs', 'Lista Tfr'),
+    page: () => import('../../features/devices/pages/deviceListPages').then((m) => m.TfrListPage),
+  },
+  {
+    ...cluster('main.cluster.ups', 'ups', 'Lista UPS'),
+    page: () => import('../../features/devices/pages/deviceListPages').then((m) => m.UpsListPage),
+  },
+  {
+    ...cluster('main.cluster.batmon', 'batmon', 'Lista Monitor Bateria'),
+    page: () =>
+      import('../../features/devices/pages/deviceListPages').then((m) => m.BatteryMonitorListPage),
+  },
+  {
+    ...cluster('main.cluster.io', 'io', 'Lista I/O'),
+    page: () => import('../../features/devices/pages/deviceListPages').then((m) => m.IoListPage),
+  },
+  {
+    ...cluster('main.cluster.geladeira', 'geladeira', 'Lista Geladeiras'),
+    page: () =>
+      import('../../features/devices/pages/deviceListPages').then((m) => m.RefrigeratorListPage),
+  },
+  {
+    ...cluster('main.cluster.postos', 'postos', 'Lista Postos'),
+    page: () =>
+      import('../../features/devices/pages/deviceListPages').then((m) => m.GasStationListPage),
+  },
   {
     ...cluster('main.cluster.gestao', 'gestao', 'Alarmes Gestao'),
     page: () =>
@@ -102,16 +159,30 @@ export const ROUTES: readonly RouteEntry[] = [
       ),
   },
   cluster('main.cluster.unifilar', 'unifilar', 'Unifilar'),
-  cluster('main.cluster.baterias', 'baterias', 'Status Baterias'),
-  cluster('main.cluster.loadspeed', 'loadspeed', 'Status LoadSpeed'),
-  cluster('main.cluster.tanque', 'tanque', 'Status Nível de Tanque'),
+  {
+    ...cluster('main.cluster.baterias', 'baterias', 'Status Baterias'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.BatteryStatusPage),
+  },
+  {
+    ...cluster('main.cluster.loadspeed', 'loadspeed', 'Status LoadSpeed'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.LoadSpeedStatusPage),
+  },
+  {
+    ...cluster('main.cluster.tanque', 'tanque', 'Status Nível de Tanque'),
+    page: () => import('../../features/devices/pages/analysisPages').then((m) => m.TankStatusPage),
+  },
   cluster('main.cluster.tanqueChart', 'tanque/grafico/:siteId', 'Gráfico do Tanque', {
     parent: 'main.cluster.tanque',
     nav: false,
   }),
   cluster('main.cluster.energia', 'energia/:tsInit/:tsEnd', 'Energia', { nav: false }),
   cluster('main.cluster.combustivel', 'entrada/combustivel', 'Entrada de Combustível'),
-  cluster('main.cluster.potencias', 'potencias', 'Status Geradores'),
+  {
+    ...cluster('main.cluster.potencias', 'potencias', 'Status Geradores'),
+    page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
+  },
   // The spec's customer-specific route: shown for the systems configured for it.
   {
     ...cluster('main.cluster.statusOcorrencias', 'status-ocorrencias', 'Status Ocorrências'),
@@ -119,7 +190,11 @@ export const ROUTES: readonly RouteEntry[] = [
       import('../../features/occurrences/pages/HealthPlanPage').then((m) => m.HealthPlanPage),
   },
   cluster('main.cluster.relatorios', 'relatorios', 'Relatórios'),
-  cluster('main.cluster.primeclusters', 'primeclusters', 'Status Geradores Prime Geral'),
+  {
+    ...cluster('main.cluster.primeclusters', 'primeclusters', 'Status Geradores Prime Geral'),
+    page: () =>
+      import('../../features/devices/pages/deviceListPages').then((m) => m.PrimeGeneratorsPage),
+  },
   cluster(
     'main.cluster.combustivelPatrimonios',
     'combustivel/patrimonios',
@@ -145,14 +220,28 @@ export const ROUTES: readonly RouteEntry[] = [
     group: 'usina',
     redirectToFirstOverview: true,
   },
-  usina('main.usina.home', 'home', 'Dispositivos'),
+  {
+    ...usina('main.usina.home', 'home', 'Dispositivos'),
+    page: () => import('../../features/devices/pages/PlaceHomePage').then((m) => m.PlantHomePage),
+  },
   usina('main.usina.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
   usina('main.usina.grafico', 'grafico/:chartId', 'Gráfico', false),
   usina('main.usina.relatorio', 'relatorio/:reportId', 'Relatório', false),
   usina('main.usina.gestao', 'gestao', 'Gestao de Dispositivos'),
-  usina('main.usina.baterias', 'bateriasclusters', 'Status Baterias'),
-  usina('main.usina.loadspeed', 'loadspeedclusters', 'Status LoadSpeed'),
-  usina('main.usina.geradores', 'geradorclusters', 'Status Geradores'),
+  {
+    ...usina('main.usina.baterias', 'bateriasclusters', 'Status Baterias'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.BatteryStatusPage),
+  },
+  {
+    ...usina('main.usina.loadspeed', 'loadspeedclusters', 'Status LoadSpeed'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.LoadSpeedStatusPage),
+  },
+  {
+    ...usina('main.usina.geradores', 'geradorclusters', 'Status Geradores'),
+    page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
+  },
   usina('main.usina.energia', 'energiausina/:tsInit/:tsEnd', 'Energia', false),
   usina('main.usina.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
   {
@@ -176,18 +265,35 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // SCD group.
   { id: 'main.scd', path: 'scd/:scdId', label: 'SCD', parent: 'main.cluster.home', group: 'scd' },
-  scd('main.scd.home', 'home', 'Dispositivos'),
+  {
+    ...scd('main.scd.home', 'home', 'Dispositivos'),
+    page: () => import('../../features/devices/pages/PlaceHomePage').then((m) => m.ScdHomePage),
+  },
   scd('main.scd.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
   scd('main.scd.grafico', 'scd/grafico/:chartId', 'Gráfico', false),
   scd('main.scd.relatorio', 'scd/relatorio/:reportId', 'Relatório', false),
   scd('main.scd.gestao', 'gestao', 'Gestao de Dispositivos'),
-  scd('main.scd.baterias', 'bateriasscd', 'Status Baterias'),
-  scd('main.scd.loadspeed', 'loadspeedscd', 'Status LoadSpeed'),
-  scd('main.scd.geradores', 'geradorscd', 'Status Geradores'),
+  {
+    ...scd('main.scd.baterias', 'bateriasscd', 'Status Baterias'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.BatteryStatusPage),
+  },
+  {
+    ...scd('main.scd.loadspeed', 'loadspeedscd', 'Status LoadSpeed'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.LoadSpeedStatusPage),
+  },
+  {
+    ...scd('main.scd.geradores', 'geradorscd', 'Status Geradores'),
+    page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
+  },
   scd('main.scd.energia', 'energiascd/:tsInit/:tsEnd', 'Energia', false),
   scd('main.scd.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
   scd('main.scd.consumo', 'consumo', 'Consumo Específico'),
-  scd('main.scd.tanques', 'tanques', 'Tanques'),
+  {
+    ...scd('main.scd.tanques', 'tanques', 'Tanques'),
+    page: () => import('../../features/devices/pages/analysisPages').then((m) => m.ScdTanksPage),
+  },
   scd('main.scd.combustivel', 'consumo-manual', 'Consumo Manual'),
   {
     ...scd(
@@ -209,8 +315,16 @@ export const ROUTES: readonly RouteEntry[] = [
   },
 
   // Venue group (abstract: /venue/:venueId opens its device screen).
-  venue('main.venue.home', '', 'Dispositivos', { parent: 'main.cluster.home' }),
-  venue('main.venue.lista', '/lista', 'Listagem'),
+  {
+    ...venue('main.venue.home', '', 'Dispositivos', { parent: 'main.cluster.home' }),
+    page: () =>
+      import('../../features/devices/pages/VenueDevicesPage').then((m) => m.VenueHomePage),
+  },
+  {
+    ...venue('main.venue.lista', '/lista', 'Listagem'),
+    page: () =>
+      import('../../features/devices/pages/VenueDevicesPage').then((m) => m.VenueListPage),
+  },
   venue('main.venue.gestao', '/gestao', 'Gestao de Dispositivos'),
   {
     ...venue('main.venue.ativas', '/ocorrencias/ativas', 'Alarmes Ativos'),
@@ -219,9 +333,20 @@ export const ROUTES: readonly RouteEntry[] = [
         (m) => m.VenueActiveOccurrencesPage,
       ),
   },
-  venue('main.venue.bateria', '/bateria', 'Status Baterias'),
-  venue('main.venue.gerador', '/gerador', 'Status Geradores'),
-  venue('main.venue.prime', '/prime', 'Status Geradores Prime'),
+  {
+    ...venue('main.venue.bateria', '/bateria', 'Status Baterias'),
+    page: () =>
+      import('../../features/devices/pages/analysisPages').then((m) => m.BatteryStatusPage),
+  },
+  {
+    ...venue('main.venue.gerador', '/gerador', 'Status Geradores'),
+    page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
+  },
+  {
+    ...venue('main.venue.prime', '/prime', 'Status Geradores Prime'),
+    page: () =>
+      import('../../features/devices/pages/deviceListPages').then((m) => m.PrimeGeneratorsPage),
+  },
   venue(
     'main.venue.combustivelPatrimonios',
     '/combustivel/patrimonios',
@@ -243,6 +368,8 @@ export const ROUTES: readonly RouteEntry[] = [
     label: 'Dispositivos - Energy Center',
     parent: 'main.cluster.home',
     group: 'venue',
+    page: () =>
+      import('../../features/devices/pages/EnergyCenterPage').then((m) => m.EnergyCenterPage),
   },
 
   // Site group: one device. Its breadcrumb parent is the client home.

@@ -11,6 +11,14 @@ export function siteTitleOf(site: Pick<SiteData, 'patrimonio' | 'localNome' | 'u
 
 const METER_TIPO = 'medidor';
 
+/** Name, model and place, without repeating a place the name already carries. */
+function subtitle(site: SiteData): string {
+  const place = site.usina?.nome ?? site.venue?.nome ?? site.localNome;
+  const parts = [site.nome, site.equipamento];
+  if (place && !site.nome.includes(place)) parts.push(place);
+  return parts.filter((part) => part.trim() !== '').join(' · ');
+}
+
 /** The site page's heading: title, device name and model, communication and active alarms. */
 export function SiteHeader({ site }: { site: SiteData }) {
   const nowSec = useNowSec();
@@ -38,9 +46,7 @@ export function SiteHeader({ site }: { site: SiteData }) {
         </StateBadge>
       </Group>
       <Text size="sm" c="gray.7">
-        {[site.nome, site.equipamento, site.usina?.nome ?? site.venue?.nome ?? site.localNome]
-          .filter((part) => part && part.trim() !== '')
-          .join(' · ')}
+        {subtitle(site)}
       </Text>
     </Stack>
   );

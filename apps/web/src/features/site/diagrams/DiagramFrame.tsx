@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import classes from './Diagram.module.css';
 
+const MAX_SCALE = 1.2;
+
 interface Props {
   title: string;
   /** The text alternative: every state and value the drawing shows. */
@@ -18,6 +20,8 @@ export function DiagramFrame({ title, description, width, height, children }: Pr
     <svg
       viewBox={`0 0 ${width} ${height}`}
       className={classes.svg}
+      // Drawn at most a little above its own size, so text stays at reading size.
+      style={{ maxWidth: `${Math.round(width * MAX_SCALE)}px` }}
       role="img"
       aria-labelledby={`${titleId} ${descId}`}
       data-testid="single-line-diagram"

@@ -14,7 +14,7 @@ import {
   Wire,
 } from './parts';
 
-const WIDTH = 960;
+const WIDTH = 720;
 const COLUMN_X = 220;
 
 /**
@@ -111,14 +111,14 @@ export function FeederDiagram({
           [COLUMN_X, busY],
         ]}
       />
-      <Busbar x1={COLUMN_X - 100} x2={WIDTH - 120} y={busY} label={options.busLabel} />
+      <Busbar x1={COLUMN_X - 100} x2={WIDTH - 60} y={busY} label={options.busLabel} />
       <Wire
         points={[
-          [WIDTH / 2 + 80, busY],
-          [WIDTH / 2 + 80, busY + 12],
+          [WIDTH - 160, busY],
+          [WIDTH - 160, busY + 12],
         ]}
       />
-      <LoadSymbol x={WIDTH / 2 + 80} y={busY + 12} label={options.loadLabel} />
+      <LoadSymbol x={WIDTH - 160} y={busY + 12} label={options.loadLabel} />
     </DiagramFrame>
   );
 }

@@ -24,10 +24,11 @@ interface SourceSlot {
   breaker: DecodedState | null;
 }
 
-const WIDTH = 960;
 const TOP = 16;
 const MARGIN = 24;
 const MAINS_COLUMN = 250;
+const SLOT = 240;
+const MIN_WIDTH = 560;
 
 /**
  * A single-line drawing (unifilar) from the readings: the generators with
@@ -71,7 +72,11 @@ export function SingleLineDiagram({
           ]
         : [];
   const hasMains = qta !== null || tfr !== null;
-  const regionEnd = hasMains ? WIDTH - MAINS_COLUMN - MARGIN : WIDTH - MARGIN;
+  const width = Math.max(
+    MIN_WIDTH,
+    2 * MARGIN + Math.max(1, sources.length) * SLOT + (hasMains ? MAINS_COLUMN : 0),
+  );
+  const regionEnd = hasMains ? width - MAINS_COLUMN - MARGIN : width - MARGIN;
   const slotWidth = (regionEnd - MARGIN) / Math.max(1, sources.length);
   const mainsLines = qta ? qta.mainsLines : (tfr?.lines ?? []);
   const boxH = Math.max(
@@ -82,7 +87,7 @@ export function SingleLineDiagram({
   const breakerY = symbolY + 74;
   const busY = breakerY + 62;
   const centers = sources.map((_, i) => MARGIN + slotWidth * i + slotWidth / 2);
-  const mainsX = WIDTH - MARGIN - MAINS_COLUMN / 2;
+  const mainsX = width - MARGIN - MAINS_COLUMN / 2;
   const busStart = Math.min(...centers, MARGIN + 20) - 20;
   const busEnd = tfr ? mainsX + 20 : Math.max(...centers, MARGIN + 60) + 20;
   const groupX = (busStart + busEnd) / 2;
@@ -91,7 +96,7 @@ export function SingleLineDiagram({
   const description = describeSingleLine(model);
 
   return (
-    <DiagramFrame title={title} description={description} width={WIDTH} height={height}>
+    <DiagramFrame title={title} description={description} width={width} height={height}>
       {sources.map((s, i) => {
         const x = centers[i] ?? 0;
         const boxWidth = Math.min(220, slotWidth - 16);
@@ -191,7 +196,13 @@ export function SingleLineDiagram({
               [groupX, loadBusY],
             ]}
           />
-          <Busbar x1={groupX - 20} x2={mainsX + 20} y={loadBusY} label="Barramento da carga" />
+          <Busbar
+            x1={groupX - 20}
+            x2={mainsX + 20}
+            y={loadBusY}
+            label="Barramento da carga"
+            labelBelow
+          />
           <Wire
             points={[
               [(groupX + mainsX) / 2, loadBusY],
@@ -231,7 +242,7 @@ export function SingleLineDiagram({
       )}
 
       {sources.length === 0 && !hasMains && (
-        <text x={WIDTH / 2} y={height / 2} className={classes.caption}>
+        <text x={width / 2} y={height / 2} className={classes.caption}>
           Nenhum gerador encontrado neste local.
         </text>
       )}

@@ -125,22 +125,25 @@ export function Wire({ points }: { points: readonly (readonly [number, number])[
   );
 }
 
+/** A bus bar; its name sits above it, or below when wires arrive from above. */
 export function Busbar({
   x1,
   x2,
   y,
   label,
+  labelBelow = false,
 }: {
   x1: number;
   x2: number;
   y: number;
   label?: string;
+  labelBelow?: boolean;
 }) {
   return (
     <g>
       <line x1={x1} y1={y} x2={x2} y2={y} className={classes.bus} />
       {label && (
-        <text x={x1} y={y - 10} className={classes.label}>
+        <text x={x1} y={labelBelow ? y + 20 : y - 10} className={classes.label}>
           {label}
         </text>
       )}

@@ -10,7 +10,7 @@ import { LevelBars } from './LevelBars';
 import { MeterClock } from './MeterClock';
 import { OtherGenerators } from './OtherGenerators';
 import classes from './Panel.module.css';
-import { PanelSection } from './PanelSection';
+import { PanelSection, type SectionWidth } from './PanelSection';
 import { ReadingGrid } from './ReadingGrid';
 import { StateList } from './StateList';
 import { StatusWord } from './StatusWord';
@@ -28,6 +28,14 @@ function sourceDevice(view: PanelView, source: ReadingSource | undefined): Devic
 }
 
 const WIDE: ReadonlySet<Section['type']> = new Set(['diagram', 'otherGenerators', 'allReadings']);
+
+function sectionWidth(section: Section): SectionWidth {
+  if (WIDE.has(section.type)) return 'wide';
+  if (section.type === 'readings' && (section.columns ?? 0) >= 3) return 'double';
+  if (section.type === 'inputs' && section.count > 8) return 'double';
+  if (section.type === 'meterClock') return 'double';
+  return 'single';
+}
 
 function SectionBody({
   section,
@@ -107,7 +115,7 @@ export function DeclarativePanel({ definition, view, online }: Props) {
           // biome-ignore lint/suspicious/noArrayIndexKey: sections are fixed by the definition
           key={index}
           title={section.title}
-          wide={WIDE.has(section.type)}
+          width={sectionWidth(section)}
         >
           {(titleId) => (
             <SectionBody section={section} view={view} online={online} titleId={titleId} />

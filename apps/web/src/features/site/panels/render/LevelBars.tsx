@@ -1,5 +1,5 @@
 import type { DeviceRow } from '@vigia/contract';
-import type { DeviceParams } from '@vigia/domain';
+import { type DeviceParams, PLACEHOLDER_NUMBER } from '@vigia/domain';
 import { TONE_BORDER } from '../../../../ui/tone';
 import { levelTone } from '../decoders';
 import { readingOf } from '../readings';
@@ -41,7 +41,7 @@ export function LevelBars({ device, items, params, format }: Props) {
         const percent = valid ? Math.min(100, ((reading.value as number) / max) * 100) : null;
         const tone = levelTone(item.rule, reading.value, percent);
         const text = formatValue(item.name, reading.value, item.format ?? format, item.decimals);
-        const unit = item.unit ?? reading.unit;
+        const unit = text === PLACEHOLDER_NUMBER ? '' : (item.unit ?? reading.unit);
         return (
           <li key={item.name} data-reading={item.name}>
             <div className={classes.levelHead}>

@@ -1,4 +1,5 @@
 import type { DeviceRow } from '@vigia/contract';
+import { PLACEHOLDER_NUMBER } from '@vigia/domain';
 import { readingOf } from '../readings';
 import type { ReadingSpec, ValueFormat } from '../types';
 import { formatValue } from '../values';
@@ -17,14 +18,16 @@ export function ReadingGrid({ device, items, format, columns }: Props) {
     <dl className={classes.readings} data-columns={columns}>
       {items.map((item) => {
         const reading = readingOf(device, item.name);
-        const unit = item.unit ?? reading.unit;
+        const text = formatValue(item.name, reading.value, item.format ?? format, item.decimals);
+        // No unit after '---': there is no quantity to qualify.
+        const unit = text === PLACEHOLDER_NUMBER ? '' : (item.unit ?? reading.unit);
         return (
           <div key={item.name} className={classes.item} data-reading={item.name}>
             <dt className={classes.label} title={item.label}>
               {item.label}
             </dt>
             <dd className={classes.value}>
-              {formatValue(item.name, reading.value, item.format ?? format, item.decimals)}
+              {text}
               {unit && <span className={classes.unit}>{unit}</span>}
             </dd>
           </div>

@@ -249,6 +249,7 @@ export const MIXED_READINGS: readonly string[] = [
   ...new Set([
     'statusGMG',
     'modoWeb',
+    'statusRede',
     ...Object.values(MIXED_CARD_READINGS).flatMap((readings) => readings.map((r) => r.nome)),
   ]),
 ];

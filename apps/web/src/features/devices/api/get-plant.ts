@@ -15,6 +15,6 @@ export function plantQueryOptions(usinaId: number) {
   });
 }
 
-export function usePlant(usinaId: number) {
-  return useQuery(plantQueryOptions(usinaId));
+export function usePlant(usinaId: number, enabled = true) {
+  return useQuery({ ...plantQueryOptions(usinaId), enabled });
 }

@@ -15,6 +15,6 @@ export function scdQueryOptions(scdId: number) {
   });
 }
 
-export function useScd(scdId: number) {
-  return useQuery(scdQueryOptions(scdId));
+export function useScd(scdId: number, enabled = true) {
+  return useQuery({ ...scdQueryOptions(scdId), enabled });
 }

@@ -34,6 +34,7 @@ import {
   toneNumberColumn,
   typeColumn,
 } from './deviceColumns';
+import { fitHeaders } from './fitHeaders';
 
 /*
  * Columns of the analysis lists (battery, power, load speed) and the tank
@@ -65,7 +66,7 @@ function readingTime<T extends { ts: number | null }>(): ListColumn<T> {
 }
 
 export function batteryColumns(ctx: ColumnContext): ListColumn<BatteryRow>[] {
-  return [
+  return fitHeaders([
     ...identityColumns<BatteryRow>(BATTERY_SORT),
     {
       key: 'vcc',
@@ -99,7 +100,7 @@ export function batteryColumns(ctx: ColumnContext): ListColumn<BatteryRow>[] {
     readingTime<BatteryRow>(),
     typeColumn<BatteryRow>(BATTERY_SORT),
     ...placeColumns<BatteryRow>(ctx, BATTERY_SORT),
-  ];
+  ]);
 }
 
 /** Power in % of nominal with the domain band (1 to 30 Crítico, above 30 Atenção). */
@@ -108,7 +109,7 @@ export function powerSeverity(row: Pick<PowerRow, 'percentual'>): Display {
 }
 
 export function powerColumns(ctx: ColumnContext): ListColumn<PowerRow>[] {
-  return [
+  return fitHeaders([
     ...identityColumns<PowerRow>(POWER_SORT),
     stateColumn<PowerRow>('severidade', 'Situação', powerSeverity, {
       width: 110,
@@ -133,7 +134,7 @@ export function powerColumns(ctx: ColumnContext): ListColumn<PowerRow>[] {
     ),
     readingTime<PowerRow>(),
     ...placeColumns<PowerRow>(ctx, POWER_SORT),
-  ];
+  ]);
 }
 
 /** LoadSpeed with the domain band (80 or more Crítico, 65 to 79 Atenção). */
@@ -142,7 +143,7 @@ export function loadSpeedBand(row: Pick<LoadSpeedRow, 'loadSpeed'>): Display {
 }
 
 export function loadSpeedColumns(ctx: ColumnContext): ListColumn<LoadSpeedRow>[] {
-  return [
+  return fitHeaders([
     ...identityColumns<LoadSpeedRow>(LOADSPEED_SORT),
     stateColumn<LoadSpeedRow>('severidade', 'Situação', loadSpeedBand, {
       width: 110,
@@ -159,7 +160,7 @@ export function loadSpeedColumns(ctx: ColumnContext): ListColumn<LoadSpeedRow>[]
     ),
     readingTime<LoadSpeedRow>(),
     ...placeColumns<LoadSpeedRow>(ctx, LOADSPEED_SORT),
-  ];
+  ]);
 }
 
 /** The colour of a tank row: critico ≥ 80 red, 65 to 80 yellow, otherwise none. */
@@ -178,7 +179,7 @@ export function tankColumns(
   ctx: ColumnContext,
   chartLink: (row: TankRow) => ReactNode,
 ): ListColumn<TankRow>[] {
-  return [
+  return fitHeaders([
     ...identityColumns<TankRow>(TANK_SORT),
     toneNumberColumn<TankRow>(
       'nivel',
@@ -197,7 +198,6 @@ export function tankColumns(
       key: 'capacidade',
       header: 'Capacidade (L)',
       kind: 'number',
-      width: 130,
       cell: (row) => formatNumber(row.capacidade, 0, { grouping: true }),
     },
     {
@@ -216,5 +216,5 @@ export function tankColumns(
     { key: 'grafico', header: 'Gráfico', width: 90, cell: chartLink },
     readingTime<TankRow>(),
     ...placeColumns<TankRow>(ctx, TANK_SORT),
-  ];
+  ]);
 }

@@ -61,7 +61,7 @@ export function readingFixed(row: Row, nome: string, decimals: number): string {
 
 /** Meter power and energy divided by 1000 (spec 001 §5). */
 export function meterReading(row: Row, nome: string, decimals = 2): string {
-  return formatNumber(meterDisplayValue(nome, value(row, nome)), decimals);
+  return formatNumber(meterDisplayValue(nome, value(row, nome)), decimals, { grouping: true });
 }
 
 type Communicating = Pick<DeviceRow, 'resumoComunicacao' | 'ultimaLeitura' | 'tipo'>;

@@ -3,6 +3,7 @@ import { formatDateTime, formatText } from '@vigia/domain';
 import type { ListColumn } from '../../../ui/table/types';
 import { DisplayCell } from './DisplayCell';
 import { alarmCount, communication, type Display, reading, signal } from './decode';
+import { fitHeaders } from './fitHeaders';
 
 /** What a column needs besides the row. */
 export interface ColumnContext {
@@ -189,11 +190,11 @@ export function deviceListColumns(
   readings: DeviceColumn[],
   options: { tipo?: boolean } = {},
 ): DeviceColumn[] {
-  return [
+  return fitHeaders([
     ...identityColumns<DeviceRow>(DEVICE_SORT_KEYS),
     ...(options.tipo ? [typeColumn<DeviceRow>(DEVICE_SORT_KEYS)] : []),
     ...readings,
     ...placeColumns<DeviceRow>(ctx, DEVICE_SORT_KEYS),
     ...deviceDetailColumns(),
-  ];
+  ]);
 }

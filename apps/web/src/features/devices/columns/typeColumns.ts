@@ -88,7 +88,7 @@ export function upsColumns(): DeviceColumn[] {
     readingColumn('cargaBateria', 'Carga Bateria (%)', { width: 140 }),
     readingColumn('Vbat', 'Tensão Bateria (V)', { width: 140 }),
     readingColumn('cargaPercent', 'Nível de Carga (%)', { width: 140 }),
-    stateColumn('info:statusUPS1', 'Modo', upsMode, { width: 200 }),
+    stateColumn('info:statusUPS1', 'Modo', upsMode, { width: 250 }),
     stateColumn('info:statusUPS2', 'Bateria', upsAlarmList, { width: 200 }),
     readingColumn('HzOut', 'Hz Saída', { defaultHidden: true, width: 100 }),
     readingColumn('tempSala', 'Temp. Sala (°C)', { defaultHidden: true, width: 130 }),

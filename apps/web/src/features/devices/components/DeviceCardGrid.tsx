@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css';
 import { Loader, SimpleGrid, Text } from '@mantine/core';
 import type { DeviceRow } from '@vigia/contract';
 import { useEffect, useRef } from 'react';

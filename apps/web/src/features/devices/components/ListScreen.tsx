@@ -104,12 +104,12 @@ export function ListScreen<T extends { id: number }>({
     <Group gap="sm" wrap="wrap">
       <TextInput
         aria-label="Buscar"
-        placeholder="Buscar por nome, patrimônio, local ou UF"
+        placeholder="Buscar nome, patrimônio, local, UF"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         type="search"
-        w={300}
+        w={320}
         maw="100%"
       />
       {renderCards && (

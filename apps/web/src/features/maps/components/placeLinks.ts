@@ -1,3 +1,4 @@
+import type { ResumeSiteRow } from '@vigia/contract';
 import type { RouteLinks } from '../../../lib/navigation';
 
 interface Located {
@@ -27,4 +28,17 @@ export function placeHref(
   return place.tipo === 'usina'
     ? links.hrefFor('main.usina.home', { sisId: place.sisId, usinaId: place.id })
     : links.hrefFor('main.scd.home', { sisId: place.sisId, scdId: place.id });
+}
+
+/** Spec 001 §2: a site-table row opens the site, plant, SCD or venue it names. */
+export function siteRowHref(links: RouteLinks, row: ResumeSiteRow): string | null {
+  switch (row.destino) {
+    case 'site':
+      return siteHref(links, row);
+    case 'usina':
+    case 'scd':
+      return placeHref(links, { tipo: row.destino, id: row.id, sisId: row.sisId });
+    case 'venue':
+      return links.hrefFor('main.venue.home', { sisId: row.sisId, venueId: row.id });
+  }
 }

@@ -1,0 +1,93 @@
+import type { TankRow } from '@vigia/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  batteryColumns,
+  loadSpeedBand,
+  loadSpeedColumns,
+  powerColumns,
+  powerSeverity,
+  tankColumns,
+  tankLevel,
+  tankTone,
+} from './analysisColumns';
+
+describe('tank rows (spec 001 §4 tank colour, §2 levels)', () => {
+  it.each([
+    [88, 'bad'],
+    [80, 'bad'],
+    [79.9, 'warning'],
+    [65, 'warning'],
+    [64.9, undefined],
+    [null, undefined],
+  ] as const)('critico %s → %s', (critico, tone) => {
+    expect(tankTone({ critico })).toBe(tone);
+  });
+
+  it("levels with 2 decimals, or '---' when empty", () => {
+    expect(tankLevel({ nivel: 12 })).toBe('12,00%');
+    expect(tankLevel({ nivel: 45.655 })).toBe('45,66%');
+    expect(tankLevel({ nivel: null })).toBe('---');
+    expect(tankLevel({ nivel: -3 })).toBe('---');
+  });
+});
+
+describe('analysis bands', () => {
+  it('power 1 to 30 % Crítico, above 30 Atenção, else Normal', () => {
+    expect(powerSeverity({ percentual: 20 })).toEqual({ text: 'Crítico', tone: 'bad' });
+    expect(powerSeverity({ percentual: 55 })).toEqual({ text: 'Atenção', tone: 'warning' });
+    expect(powerSeverity({ percentual: 0 })).toEqual({ text: 'Normal', tone: 'good' });
+  });
+
+  it('load speed 80 or more Crítico, 65 to 79 Atenção', () => {
+    expect(loadSpeedBand({ loadSpeed: 80 }).text).toBe('Crítico');
+    expect(loadSpeedBand({ loadSpeed: 70 }).text).toBe('Atenção');
+    expect(loadSpeedBand({ loadSpeed: 10 }).text).toBe('Normal');
+  });
+});
+
+describe('analysis columns', () => {
+  const ctx = { nowSec: 1_760_000_000 };
+
+  it('sort only by the fields the server accepts', () => {
+    const sortable = (columns: { key: string; sortable?: boolean }[]) =>
+      columns.filter((c) => c.sortable).map((c) => c.key);
+    expect(sortable(batteryColumns(ctx))).toEqual(['nome', 'vcc', 'percentual', 'localNome', 'uf']);
+    expect(sortable(powerColumns(ctx))).toEqual([
+      'nome',
+      'severidade',
+      'kw',
+      'percentual',
+      'localNome',
+      'uf',
+    ]);
+    expect(sortable(loadSpeedColumns(ctx))).toContain('loadSpeed');
+    expect(sortable(tankColumns(ctx, () => null))).toEqual([
+      'nome',
+      'nivel',
+      'litros',
+      'temperatura',
+      'localNome',
+      'uf',
+    ]);
+  });
+
+  it('place, alarm, connection and date columns hide on phones', () => {
+    const categories = Object.fromEntries(
+      tankColumns(ctx, () => null).map((c) => [c.key, c.category ?? c.kind]),
+    );
+    expect(categories).toMatchObject({
+      localNome: 'site',
+      uf: 'uf',
+      alarmTreeMapValue: 'alarm',
+      comunicacao: 'connection',
+      ultimaLeitura: 'date',
+    });
+  });
+
+  it('the tank chart column draws what the page gives it', () => {
+    const chart = tankColumns(ctx, (row: TankRow) => `grafico-${row.id}`).find(
+      (c) => c.key === 'grafico',
+    );
+    expect(chart?.cell({ id: 7 } as TankRow)).toBe('grafico-7');
+  });
+});

@@ -1,0 +1,331 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { DeviceRowPage, TokenResponse } from '@vigia/contract';
+import { formatNumber } from '@vigia/domain';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, needService } from '../test-support/services.js';
+import { tokensFor } from './support/api.js';
+import {
+  DESKTOP,
+  desktopContext,
+  launchChromium,
+  mobileContext,
+  storeSession,
+} from './support/browser.js';
+import { REPO_ROOT, startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+
+const hasChromium = await needService('Chromium', chromiumAvailable);
+const SHOTS = join(REPO_ROOT, 'docs/screenshots');
+
+/** The demo seed's device key (apps/server/src/seed/demoFleet.ts `demoDeviceKey`, seed 1). */
+function demoDeviceKey(deviceId: number, seed = 1): string {
+  const hex = createHash('sha256').update(`vigia-demo:${seed}:${deviceId}`).digest('hex');
+  return `vd_${deviceId}_${hex.slice(0, 24)}`;
+}
+
+/** Demo fleet ids (apps/server/src/seed/fleet.ts). */
+const TANK_SAO_PAULO = 1003;
+
+describe.runIf(hasChromium)('device list screens in Chromium against the real server', () => {
+  let server: VigiaServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let tokens: TokenResponse;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
+    tokens = await tokensFor(server.url, 'demo');
+    // A tank nearly empty: critico (100 − nível) 88, the red band.
+    const response = await fetch(`${server.url}/api/ingest`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'x-device-key': demoDeviceKey(TANK_SAO_PAULO),
+      },
+      body: JSON.stringify({
+        ts: Math.floor(Date.now() / 1000),
+        leituras: { nivel: 12, litros: 60 },
+      }),
+    });
+    expect(response.status).toBe(202);
+    context = await desktopContext(browser);
+    page = await context.newPage();
+    await storeSession(page, server.url, tokens);
+    // Pin the side navigation open so screenshots never catch it folding.
+    await page.goto(`${server.url}/#/200/home-cluster`);
+    await page.getByTestId('nav-pin').click();
+    await page.mouse.move(DESKTOP.width - 10, DESKTOP.height - 10);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Opens a console route and waits for the table `tableId` to have rows. */
+  async function openTable(hash: string, tableId: string): Promise<Locator> {
+    await open(hash);
+    const rows = page.locator(`table[id="${tableId}"] tr[data-row-id]`);
+    await rows.first().waitFor({ timeout: 15_000 });
+    return rows;
+  }
+
+  /**
+   * Loads the console afresh at a route: a hash change alone keeps the previous
+   * screen (maybe a table with the same id) until the next one is ready.
+   */
+  async function open(hash: string, target: Page = page) {
+    await target.goto('about:blank');
+    await target.goto(`${server.url}/#/${hash}`);
+  }
+
+  /** Rows loaded in a table (the table is virtualised: the DOM holds only those in view). */
+  async function rowCount(tableId: string): Promise<number> {
+    const count = await page.locator(`table[id="${tableId}"]`).getAttribute('aria-rowcount');
+    return Number(count) - 1;
+  }
+
+  /** Picks an option of a segmented control (its radio inputs are visually hidden). */
+  async function choose(label: string) {
+    await page.locator('label', { hasText: new RegExp(`^${label}$`) }).click();
+  }
+
+  function row(rows: Locator, text: string): Locator {
+    return rows.filter({ hasText: text }).first();
+  }
+
+  async function shoot(name: string, target: Page = page) {
+    await target.waitForTimeout(300);
+    await target.screenshot({ path: join(SHOTS, `lista-${name}.png`) });
+  }
+
+  it('generators: Auto mode, GMG ON for a running prime generator, offline ones stale', async () => {
+    const rows = await openTable('200/geradores', 'geradores');
+    expect(await rowCount('geradores')).toBe(12);
+    const running = row(rows, 'GMG1 UTE Petrolina');
+    await expect.poll(() => running.textContent()).toContain('Auto');
+    expect(await running.textContent()).toContain('GMG ON');
+    // GMG3 of Uberlândia is silent for 2 days: no GMG ON, 'DESATUALIZADO'.
+    const silent = row(rows, 'GMG3 UTE Uberlândia');
+    expect(await silent.textContent()).toContain('DESATUALIZADO');
+    expect(await silent.textContent()).not.toContain('GMG ON');
+    await shoot('geradores');
+  });
+
+  it('generators of a system configured for it open on the energy variant with its QTA', async () => {
+    const rows = await openTable('121/geradores', 'geradores-energia');
+    expect(await rowCount('geradores-energia')).toBe(8);
+    const sp = row(rows, 'ERB São Paulo Paulista');
+    expect(await sp.textContent()).toMatch(/Normal/);
+    expect(await sp.textContent()).toContain('FECHADA');
+    await shoot('geradores-energia');
+    await choose('Padrão');
+    await page.locator('table[id="geradores"] tr[data-row-id]').first().waitFor();
+    expect(await rowCount('geradores')).toBe(8);
+  });
+
+  it('running generators and prime generators', async () => {
+    const on = await openTable('200/geradoreson', 'geradoreson');
+    const texts = await on.allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain('GMG ON');
+    await shoot('geradoreson');
+    await openTable('200/primeclusters', 'primeclusters');
+    expect(await rowCount('primeclusters')).toBe(12);
+    await shoot('primeclusters');
+  });
+
+  it('tanks: a tank at critico 88 is red, levels with 2 decimals, chart link', async () => {
+    const rows = await openTable('121/tanque', 'analise-tanques');
+    const empty = row(rows, 'Tanque ERB São Paulo Paulista');
+    expect(await empty.textContent()).toContain('12,00%');
+    const background = await empty.evaluate((e) => getComputedStyle(e).backgroundColor);
+    const surface = (cssVar: string) =>
+      page.evaluate((v) => {
+        const probe = document.createElement('div');
+        probe.style.backgroundColor = `var(${v})`;
+        document.body.append(probe);
+        const color = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return color;
+      }, cssVar);
+    expect(background).toBe(await surface('--mantine-color-red-0'));
+    const fuller = row(rows, 'Tanque ERB Brasília Asa Sul');
+    expect(await fuller.evaluate((e) => getComputedStyle(e).backgroundColor)).not.toBe(background);
+    expect(await page.getByRole('listitem').filter({ hasText: 'Crítico: 1' }).count()).toBe(1);
+    // A level reads with 2 decimals everywhere.
+    for (const text of await rows.allTextContents()) expect(text).toMatch(/\d+,\d{2}%|---/);
+    await shoot('tanque');
+    await openTable('0/tanqueSistemas', 'analise-tanques');
+    expect(await rowCount('analise-tanques')).toBe(14);
+    await shoot('tanque-geral');
+    await openTable('200/scd/1/tanques', 'analise-tanques');
+    expect(await rowCount('analise-tanques')).toBe(1);
+    await shoot('tanque-scd');
+  });
+
+  it('analysis lists: batteries, load speed and power, per system and for all systems', async () => {
+    for (const [hash, id, name] of [
+      ['200/baterias', 'analise-baterias', 'baterias'],
+      ['0/bateriasSistemas', 'analise-baterias', 'baterias-geral'],
+      ['200/loadspeed', 'analise-loadspeeds', 'loadspeed'],
+      ['0/loadspeedSistemas', 'analise-loadspeeds', 'loadspeed-geral'],
+      ['200/potencias', 'analise-potencias', 'potencias'],
+      ['0/geradorSistemas', 'analise-potencias', 'potencias-geral'],
+    ] as const) {
+      const rows = await openTable(hash, id);
+      expect(await rows.count(), hash).toBeGreaterThan(0);
+      await shoot(name);
+    }
+    const power = await openTable('200/potencias', 'analise-potencias');
+    expect((await power.allTextContents()).join(' ')).toMatch(/Crítico|Atenção|Normal/);
+  });
+
+  it('typed lists decode their readings', async () => {
+    const qtas = await openTable('121/qtas', 'qtas');
+    expect(await row(qtas, 'QTA ERB São Paulo Paulista').textContent()).toContain('Normal');
+    await shoot('qtas');
+
+    await openTable('200/tfrs', 'tfrs');
+    expect(await rowCount('tfrs')).toBe(4);
+    await shoot('tfrs');
+
+    const ups = await openTable('179/ups', 'ups');
+    expect(await row(ups, 'UPS Centro Cirúrgico').textContent()).toContain('UPS Online Mode');
+    await shoot('ups');
+
+    const meters = await openTable('200/medidores', 'medidores');
+    expect(await rowCount('medidores')).toBe(4);
+    // Meter power and energy are shown divided by 1000.
+    const api = await fetch(
+      `${server.url}/api/dispositivos/infosFiltro?sisid=200&tipo=medidor&nomes=KW&filtroTexto=Petrolina`,
+      { headers: { Authorization: `Bearer ${tokens.access_token}` } },
+    );
+    const [meter] = ((await api.json()) as DeviceRowPage).itens;
+    const kw = meter?.infos.find((i) => i.nome === 'KW')?.valorAtual?.valor ?? null;
+    expect(kw).not.toBeNull();
+    expect(await row(meters, 'UTE Petrolina').textContent()).toContain(
+      formatNumber((kw ?? 0) / 1000, 2, { grouping: true }),
+    );
+    await shoot('medidores');
+
+    await openTable('220/batmon', 'batmon');
+    expect(await rowCount('batmon')).toBe(2);
+    await shoot('batmon');
+
+    await openTable('220/io', 'io');
+    expect(await rowCount('io')).toBe(2);
+    await shoot('io');
+
+    const fridges = await openTable('179/geladeira', 'geladeira');
+    expect(await row(fridges, 'Câmara de Vacinas').textContent()).toContain('On');
+    await shoot('geladeira');
+
+    const postos = await openTable('210/postos', 'postos');
+    expect(await row(postos, 'Posto GNV João Pessoa').textContent()).toContain('NUNCA COMUNICOU');
+    await shoot('postos');
+  });
+
+  it('site tables: text filter, sorting, and a click that opens the plant', async () => {
+    await openTable('200/dispositivos', 'sites-1');
+    expect(await rowCount('sites-1')).toBe(30);
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('Cuiabá');
+    await expect.poll(() => rowCount('sites-1')).toBe(8);
+    await shoot('dispositivos');
+    await choose('Mapa');
+    await page.locator('.vigia-pin').first().waitFor();
+    expect(await page.locator('.vigia-pin').count()).toBe(8);
+    await shoot('dispositivos-mapa');
+    await choose('Tabela');
+
+    const plants = await openTable('200/usinas', 'sites-2');
+    expect(await rowCount('sites-2')).toBe(4);
+    // Sorted by name on the server: the first click A to Z, the second Z to A.
+    const byName = page.getByRole('button', { name: 'Usina', exact: true });
+    await byName.click();
+    await expect
+      .poll(async () => (await plants.first().textContent()) ?? '')
+      .toContain('UTE Campo Grande');
+    await byName.click();
+    await expect
+      .poll(async () => (await plants.first().textContent()) ?? '')
+      .toContain('UTE Uberlândia');
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toBe('Usina');
+    await shoot('usinas');
+    await row(plants, 'UTE Petrolina').click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/200/usina/1/home');
+
+    const scds = await openTable('200/scds', 'sites-3');
+    expect(await rowCount('sites-3')).toBe(3);
+    await shoot('scds');
+    await row(scds, 'SCD Cuiabá').click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/200/scd/3/home');
+  });
+
+  it('plant and SCD homes: totals and device tiles with the card rule', async () => {
+    await open('200/usina/1/home');
+    await page.getByRole('heading', { name: 'UTE Petrolina' }).waitFor();
+    const cards = page.getByTestId('device-cards').locator('[data-card-state]');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(8);
+    const states = await cards.evaluateAll((e) => e.map((c) => c.getAttribute('data-card-state')));
+    expect(states).toContain('Success');
+    await shoot('usina-home');
+    await choose('Tabela');
+    await page.locator('table[id="usina-dispositivos"] tr[data-row-id]').first().waitFor();
+    await shoot('usina-home-tabela');
+
+    await open('200/scd/1/home');
+    await page.getByRole('heading', { name: 'SCD Petrolina' }).waitFor();
+    await page
+      .locator('table[id="scd-dispositivos"] tr[data-row-id], [data-card-state]')
+      .first()
+      .waitFor();
+    await shoot('scd-home');
+  });
+
+  it('venue: its name, the device-group side bar and the energy center', async () => {
+    await open('220/venue/1');
+    await page.getByRole('heading', { name: 'Arena Guanabara' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Grupos de dispositivos' });
+    await nav.getByRole('button', { name: 'Refrigeração' }).click();
+    const cards = page.getByTestId('device-cards').locator('[data-card-state]');
+    await expect.poll(() => cards.count()).toBe(2);
+    await shoot('venue');
+    await openTable('220/venue/1/lista', 'venue-tabela');
+    await expect.poll(() => rowCount('venue-tabela')).toBe(16);
+    await shoot('venue-lista');
+    await openTable('220/sites/dispositivos/1', 'energy-center');
+    await expect.poll(() => rowCount('energy-center')).toBe(8);
+    await shoot('energy-center');
+  });
+
+  it('a list page has no axe violations', async () => {
+    await openTable('200/geradores', 'geradores');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  });
+
+  it('on a phone a list shows its first columns only; the tiles fit one per row', async () => {
+    const phone = await mobileContext(browser);
+    const mobile = await phone.newPage();
+    await storeSession(mobile, server.url, tokens);
+    await open('200/geradores', mobile);
+    await mobile.locator('table[id="geradores"] tr[data-row-id]').first().waitFor();
+    const headers = await mobile.locator('table[id="geradores"] thead th').allTextContents();
+    expect(headers.length).toBeLessThanOrEqual(7);
+    expect(headers.join(' ')).not.toContain('UF');
+    await shoot('geradores-mobile', mobile);
+    await open('200/usina/2/home', mobile);
+    await mobile.locator('[data-card-state]').first().waitFor();
+    await shoot('usina-home-mobile', mobile);
+    await phone.close();
+    expect(DESKTOP.width).toBeGreaterThan(1000);
+  });
+});

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { ListColumn } from './types';
 
@@ -8,22 +8,42 @@ interface Props<T> {
   hidden: ReadonlySet<string>;
   onChange: (key: string, shown: boolean) => void;
   onReset: () => void;
+  /** An icon button (small screens). */
+  compact?: boolean;
 }
 
 /** Spec 001 §2 popup "column selection": the choice is kept in the browser per table. */
-export function ColumnChooser<T>({ tableId, columns, hidden, onChange, onReset }: Props<T>) {
+export function ColumnChooser<T>({
+  tableId,
+  columns,
+  hidden,
+  onChange,
+  onReset,
+  compact = false,
+}: Props<T>) {
   const choosable = columns.filter((column) => column.header || column.ariaLabel);
   return (
     <Popover position="bottom-end" shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconColumns3 size={16} aria-hidden />}
-          aria-controls={`${tableId}-colunas`}
-        >
-          Colunas
-        </Button>
+        {compact ? (
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label="Colunas"
+            aria-controls={`${tableId}-colunas`}
+          >
+            <IconColumns3 size={18} aria-hidden />
+          </ActionIcon>
+        ) : (
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconColumns3 size={16} aria-hidden />}
+            aria-controls={`${tableId}-colunas`}
+          >
+            Colunas
+          </Button>
+        )}
       </Popover.Target>
       <Popover.Dropdown id={`${tableId}-colunas`} aria-label="Escolher colunas">
         <Text size="sm" fw={600} mb="xs">

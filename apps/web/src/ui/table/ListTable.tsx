@@ -66,11 +66,15 @@ export interface ListTableProps<T> {
   columnChooser?: boolean;
   /** Controls drawn left of the column chooser (filters, actions). */
   toolbar?: ReactNode;
+  /** Drawn under the toolbar, e.g. a filter's validation message. */
+  toolbarNote?: ReactNode;
   /** When it changes the list scrolls back to its top (a new filter starts from offset 0). */
   resetScrollKey?: unknown;
 }
 
 const DEFAULT_ROW_HEIGHT = 36;
+/** On xs the 7 columns share a narrow screen: wide ones are clipped (the full text is the tooltip). */
+const MOBILE_MAX_WIDTH = { text: 136, number: 84, date: 136 } as const;
 const OVERSCAN = 12;
 
 /**
@@ -101,6 +105,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
     height = 'calc(100dvh - 260px)',
     columnChooser = true,
     toolbar,
+    toolbarNote,
     resetScrollKey,
   } = props;
 
@@ -117,10 +122,12 @@ export function ListTable<T>(props: ListTableProps<T>) {
       columns.map((column) => ({
         id: column.key,
         header: column.header,
-        size: columnWidth(column),
+        size: mobile
+          ? Math.min(columnWidth(column), MOBILE_MAX_WIDTH[column.kind ?? 'text'])
+          : columnWidth(column),
         cell: (context) => column.cell(context.row.original),
       })),
-    [columns],
+    [columns, mobile],
   );
   const columnVisibility = useMemo<VisibilityState>(() => {
     const shownKeys = new Set(shown.map((c) => c.key));
@@ -259,16 +266,20 @@ export function ListTable<T>(props: ListTableProps<T>) {
         <div className={classes.toolbar}>
           <div className={classes.toolbarMain}>{toolbar}</div>
           {columnChooser && (
-            <ColumnChooser
-              tableId={id}
-              columns={columns}
-              hidden={choice.hidden}
-              onChange={choice.setColumnShown}
-              onReset={choice.reset}
-            />
+            <div className={classes.toolbarEnd}>
+              <ColumnChooser
+                tableId={id}
+                columns={columns}
+                hidden={choice.hidden}
+                onChange={choice.setColumnShown}
+                onReset={choice.reset}
+                compact={mobile}
+              />
+            </div>
           )}
         </div>
       )}
+      {toolbarNote}
       {error && (
         <Alert color="red" variant="light" role="alert">
           {error}

@@ -38,7 +38,7 @@ function columns(onEdit: (row: HealthPlanRow) => void): ListColumn<HealthPlanRow
     {
       key: 'estado',
       header: 'Estado',
-      width: 200,
+      width: 250,
       required: true,
       cell: (row) => alarmRowStyle(alarmState(row)).label,
     },
@@ -70,7 +70,7 @@ function columns(onEdit: (row: HealthPlanRow) => void): ListColumn<HealthPlanRow
       key: 'critico',
       header: 'Criticidade',
       kind: 'number',
-      width: 96,
+      width: 116,
       cell: (r) => String(r.critico),
     },
     {
@@ -143,42 +143,10 @@ export function HealthPlanReview({ sisId }: Props) {
 
   return (
     <Stack gap="sm">
-      <Stack gap={4}>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <PeriodFields
-            value={period}
-            onChange={setPeriod}
-            problem={problem}
-            problemId="plano-periodo-erro"
-          />
-          <Button
-            variant={view.withoutReason ? 'filled' : 'default'}
-            aria-pressed={Boolean(view.withoutReason)}
-            onClick={() => setView((v) => toggleHealthPlanList(v, 'withoutReason'))}
-          >
-            Sem motivo
-          </Button>
-          <Button
-            variant={view.all ? 'filled' : 'default'}
-            aria-pressed={Boolean(view.all)}
-            onClick={() => setView((v) => toggleHealthPlanList(v, 'all'))}
-          >
-            Todas
-          </Button>
-        </Group>
-        {problem && (
-          <Text id="plano-periodo-erro" size="sm" c="red.8" role="alert">
-            {problem}
-          </Text>
-        )}
-      </Stack>
-      <Text size="sm" fw={600} aria-live="polite">
-        {LIST_LABEL[view.list]}
-      </Text>
       <ListTable<HealthPlanRow>
         id="plano-saude"
         label={LIST_LABEL[view.list]}
-        item="ocorrência"
+        item="registro"
         columns={tableColumns}
         rows={problem ? [] : list.rows}
         getRowId={(row) => row.id}
@@ -189,6 +157,42 @@ export function HealthPlanReview({ sisId }: Props) {
         onRowOpen={setEditing}
         onScrollPosition={list.onScrollPosition}
         resetScrollKey={list.filtersKey}
+        toolbar={
+          <>
+            <PeriodFields
+              value={period}
+              onChange={setPeriod}
+              problem={problem}
+              problemId="plano-periodo-erro"
+            />
+            <Button
+              variant={view.withoutReason ? 'filled' : 'default'}
+              aria-pressed={Boolean(view.withoutReason)}
+              onClick={() => setView((v) => toggleHealthPlanList(v, 'withoutReason'))}
+            >
+              Sem motivo
+            </Button>
+            <Button
+              variant={view.all ? 'filled' : 'default'}
+              aria-pressed={Boolean(view.all)}
+              onClick={() => setView((v) => toggleHealthPlanList(v, 'all'))}
+            >
+              Todas
+            </Button>
+          </>
+        }
+        toolbarNote={
+          <>
+            {problem && (
+              <Text id="plano-periodo-erro" size="sm" c="red.8" role="alert">
+                {problem}
+              </Text>
+            )}
+            <Text size="sm" fw={600} aria-live="polite">
+              {LIST_LABEL[view.list]}
+            </Text>
+          </>
+        }
       />
       <ReasonEditor row={editing} onClose={() => setEditing(null)} />
     </Stack>

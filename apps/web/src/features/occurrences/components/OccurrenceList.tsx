@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Switch.css';
-import { Alert, Anchor, Button, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type LiveEvent, OCCURRENCE_ACCESS, type OccurrenceRow } from '@vigia/contract';
 import {
@@ -130,11 +130,10 @@ function LoadedOccurrenceList({
 
   return (
     <Stack gap="sm">
-      {history && <HistoryFilter filters={filters} onChange={setFilters} problem={problem} />}
       <ListTable<OccurrenceRow>
         id={tableId}
         label={label}
-        item="ocorrência"
+        item={history ? 'registro' : 'alarme'}
         columns={columns}
         rows={problem ? [] : list.rows}
         getRowId={(row) => row.id}
@@ -151,8 +150,23 @@ function LoadedOccurrenceList({
         }}
         onScrollPosition={list.onScrollPosition}
         resetScrollKey={list.filtersKey}
+        toolbarNote={
+          problem && (
+            <Text id={`${tableId}-periodo-erro`} size="sm" c="red.8" role="alert">
+              {problem}
+            </Text>
+          )
+        }
         toolbar={
           <>
+            {history && (
+              <HistoryFilter
+                filters={filters}
+                onChange={setFilters}
+                problem={problem}
+                problemId={`${tableId}-periodo-erro`}
+              />
+            )}
             <TextInput
               label="Filtrar"
               placeholder="Alarme, equipamento, site ou UF"

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Select, TextInput } from '@mantine/core';
 import { CUSTOM_PERIOD, PERIOD_COMBO, type PeriodChoice, periodPreset } from '@vigia/domain';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Textarea.css';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type HealthPlanRow, MAX_REASON_LENGTH } from '@vigia/contract';
 import { formatDateTime, validateReason } from '@vigia/domain';

@@ -36,9 +36,11 @@ const FIELDS = new Set<string>([
 ]);
 
 const WIDTHS: Partial<Record<Field, number>> = {
-  estado: 200,
+  estado: 250,
   nomeAlarme: 260,
-  critico: 96,
+  critico: 116,
+  valorFalha: 140,
+  percent: 116,
   isEvt: 88,
   uf: 64,
   localNome: 220,

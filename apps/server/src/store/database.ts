@@ -84,6 +84,10 @@ function openPostgres(url: string): Store {
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection can be cut by the server (restart, admin termination): the
+  // pool drops it and the next query opens a new one. Without a listener the
+  // 'error' event would crash the process.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store: Store & { timer?: NodeJS.Timeout } = {
     db,

@@ -34,7 +34,7 @@ import {
   toneNumberColumn,
   typeColumn,
 } from './deviceColumns';
-import { fitHeaders } from './fitHeaders';
+import { DATE_WIDTH, fitHeaders } from './fitHeaders';
 
 /*
  * Columns of the analysis lists (battery, power, load speed) and the tank
@@ -61,6 +61,7 @@ function readingTime<T extends { ts: number | null }>(): ListColumn<T> {
     key: 'ts',
     header: 'Data da Leitura',
     kind: 'date',
+    width: DATE_WIDTH,
     cell: (row) => formatDateTime(row.ts),
   };
 }
@@ -91,10 +92,10 @@ export function batteryColumns(ctx: ColumnContext): ListColumn<BatteryRow>[] {
     stateColumn<BatteryRow>(
       'chave',
       'Chave Rede',
-      (row) => ({
-        text: row.chave ?? PLACEHOLDER_NUMBER,
-        tone: row.chave === 'FECHADA' ? 'info' : 'neutral',
-      }),
+      (row) =>
+        row.chave === null
+          ? { text: PLACEHOLDER_NUMBER }
+          : { text: row.chave, tone: row.chave === 'FECHADA' ? 'info' : 'neutral' },
       { width: 120 },
     ),
     readingTime<BatteryRow>(),

@@ -3,7 +3,7 @@ import { formatDateTime, formatText } from '@vigia/domain';
 import type { ListColumn } from '../../../ui/table/types';
 import { DisplayCell } from './DisplayCell';
 import { alarmCount, communication, type Display, reading, signal } from './decode';
-import { fitHeaders } from './fitHeaders';
+import { DATE_WIDTH, fitHeaders } from './fitHeaders';
 
 /** What a column needs besides the row. */
 export interface ColumnContext {
@@ -156,6 +156,7 @@ export function placeColumns<T extends BaseRow>(
       key: 'ultimaLeitura',
       header: 'Última Leitura',
       kind: 'date',
+      width: DATE_WIDTH,
       sortable: sortable.has('ultimaLeitura'),
       cell: (row) => formatDateTime(row.ultimaLeitura),
     },

@@ -34,6 +34,8 @@ interface Props extends PinHandlers {
 
 /** Zoom for a chosen place: the bundled basemap has no detail beyond a region. */
 const FOCUS_ZOOM = { tiles: 13, basemap: 7 } as const;
+/** Most zoom when framing the fleet by itself. */
+const FIT_MAX_ZOOM = { tiles: 14, basemap: 5 } as const;
 
 /**
  * The fleet on a Leaflet map over the bundled basemap. Online tiles are drawn
@@ -92,7 +94,10 @@ export function DeviceMap({
     : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: reframes on new bounds only
   useEffect(() => {
-    if (boundsKey !== '') mapRef.current?.fitBounds(fleetBounds(limites));
+    if (boundsKey === '') return;
+    // The bundled basemap has no detail inside the country: framing stops where its outline still shows.
+    const maxZoom = withTilesRef.current ? FIT_MAX_ZOOM.tiles : FIT_MAX_ZOOM.basemap;
+    mapRef.current?.fitBounds(fleetBounds(limites), { maxZoom });
   }, [boundsKey]);
 
   useEffect(() => {

@@ -42,13 +42,14 @@ const DEFAULT_WIDTH: Record<string, number> = { uf: 64, nome: 240, patrimonio: 1
 
 const WIDTH: Partial<Record<ResumeSiteColumn['tipo'], number>> = {
   NUMERO: 110,
+  DATE: 184,
   ALARME: 96,
   COMUNICACAO: 160,
 };
 
 /** Wide enough for the header: 14 px semibold text, padding, and the sort icon when sortable. */
 function headerWidth(column: ResumeSiteColumn): number {
-  return Math.ceil(column.nome.length * 8.4 + 22 + (column.ordenavel ? 20 : 0));
+  return Math.ceil(column.nome.length * 9 + 22 + (column.ordenavel ? 20 : 0));
 }
 
 /** The columns the server configures for a site table (`ConfigurationResumeSite`), drawn by type. */

@@ -51,7 +51,7 @@ const score = (value: number | null | undefined) => Math.round((value ?? 0) * 10
  */
 export async function runLighthouse(
   baseUrl: string,
-  tokens: TokenResponse,
+  signIn: () => Promise<TokenResponse>,
   targets: PageTarget[],
 ): Promise<LighthouseScore[]> {
   const port = await freePort();
@@ -65,10 +65,11 @@ export async function runLighthouse(
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     for (const target of targets) {
-      await page.goto(`${baseUrl}/api/health`);
-      if (target.session) await storeSession(page, baseUrl, tokens);
-      else await page.evaluate(() => localStorage.clear());
       for (const preset of ['desktop', 'mobile'] as const) {
+        // A fresh session per run: a run may end while the console is rotating its tokens.
+        await page.goto(`${baseUrl}/api/health`);
+        await page.evaluate(() => localStorage.clear());
+        if (target.session) await storeSession(page, baseUrl, await signIn());
         await cdp.send('Network.clearBrowserCache');
         const result = await lighthouse(
           `${baseUrl}/${target.hash}`,
@@ -82,7 +83,14 @@ export async function runLighthouse(
           preset === 'desktop' ? desktopConfig : undefined,
         );
         if (!result) throw new Error(`Lighthouse não produziu resultado para ${target.name}`);
-        const { categories, audits } = result.lhr;
+        const { categories, audits, runtimeError, runWarnings } = result.lhr;
+        if (runtimeError) {
+          throw new Error(
+            `Lighthouse em ${target.name} (${preset}): ${runtimeError.code} ${runtimeError.message}`,
+          );
+        }
+        for (const warning of runWarnings)
+          console.warn(`  aviso do Lighthouse (${target.name}, ${preset}): ${warning}`);
         scores.push({
           page: target.name,
           preset,
@@ -104,7 +112,7 @@ export async function runLighthouse(
 /** axe-core violations per page (desktop width). */
 export async function runAxe(
   baseUrl: string,
-  tokens: TokenResponse,
+  signIn: () => Promise<TokenResponse>,
   targets: PageTarget[],
   ready: (page: Page, target: PageTarget) => Promise<void>,
 ): Promise<{ page: string; violations: string[] }[]> {
@@ -114,7 +122,7 @@ export async function runAxe(
     for (const target of targets) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
       const page = await context.newPage();
-      if (target.session) await storeSession(page, baseUrl, tokens);
+      if (target.session) await storeSession(page, baseUrl, await signIn());
       await page.goto(`${baseUrl}/${target.hash}`);
       await ready(page, target);
       const { violations } = await new AxeBuilder({ page }).analyze();

@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/web/run.ts            # everything
  *   npx tsx bench/web/run.ts --size     # bundle size only (no server, no browser)
+ *   npx tsx bench/web/run.ts --url http://127.0.0.1:8080   # audit a running server
  */
 import { join } from 'node:path';
 import { tokensFor, userInfo } from '../../e2e/support/api.js';
@@ -32,10 +33,15 @@ for (const chunk of bundle.lazy)
   console.log(`  ${chunk.name.padEnd(60)} ${kb(chunk.gzip).padStart(9)}`);
 
 let failed = !withinBudget;
+const urlArg = process.argv.indexOf('--url');
 if (!process.argv.includes('--size')) {
-  const server = await startVigiaServer();
+  const server =
+    urlArg > 0
+      ? { url: String(process.argv[urlArg + 1]).replace(/\/$/, ''), stop: async () => {} }
+      : await startVigiaServer();
   try {
-    const tokens = await tokensFor(server.url, 'demo');
+    const signIn = () => tokensFor(server.url, 'demo');
+    const tokens = await signIn();
     const { sistemas } = await userInfo(server.url, tokens.access_token);
     const sistema = sistemas.find((s) => s.home === null) ?? sistemas[0];
     const targets: PageTarget[] = [
@@ -43,7 +49,7 @@ if (!process.argv.includes('--size')) {
       { name: 'home-cluster', hash: `#/${sistema?.id}/home-cluster`, session: true },
     ];
 
-    const scores = await runLighthouse(server.url, tokens, targets);
+    const scores = await runLighthouse(server.url, signIn, targets);
     console.log('\nLighthouse 12 (performance / acessibilidade; LCP, TBT, CLS)');
     for (const s of scores) {
       const perfTarget =
@@ -55,7 +61,7 @@ if (!process.argv.includes('--size')) {
       );
     }
 
-    const axe = await runAxe(server.url, tokens, targets, async (page, target) => {
+    const axe = await runAxe(server.url, signIn, targets, async (page, target) => {
       const ready = target.session
         ? page.getByText('Dispositivos por tipo')
         : page.getByRole('button', { name: 'Entrar' });

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers/AppProviders';
+import { createQueryClient } from '../app/providers/queryClient';
 import { routeLinks } from '../app/router/links';
 import { RouteLinksContext } from '../lib/navigation';
 
@@ -18,7 +19,7 @@ export function renderWithProviders(ui: React.ReactElement, path = '/') {
   return {
     router,
     ...render(
-      <AppProviders>
+      <AppProviders queryClient={createQueryClient()}>
         <RouterProvider router={router} />
       </AppProviders>,
     ),

@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+import { listaTiposQueryOptions } from '../../features/cluster/api/get-lista-tipos';
 
 /** The main groups of spec 000 §2; each has its own side navigation. */
 export type RouteGroup = 'clientes' | 'cluster' | 'usina' | 'scd' | 'venue' | 'site';
@@ -15,6 +18,8 @@ export interface RouteEntry {
   group: RouteGroup;
   /** The screen, loaded on first visit. A route is mounted when it has one. */
   page?: () => Promise<ComponentType>;
+  /** Starts the screen's data while its code downloads (never awaited). */
+  prefetch?: (params: Params, client: QueryClient) => void;
   /** Listed in the group's side navigation (routes whose params the group already knows). */
   nav?: boolean;
   /**
@@ -83,6 +88,8 @@ export const ROUTES: readonly RouteEntry[] = [
     nav: true,
     page: () =>
       import('../../features/cluster/pages/ClusterHomePage').then((m) => m.ClusterHomePage),
+    prefetch: (params, client) =>
+      void client.prefetchQuery(listaTiposQueryOptions(Number(params.sisId))),
   },
   {
     ...cluster('main.cluster.mapa', 'home-cluster-map', 'Mapa'),

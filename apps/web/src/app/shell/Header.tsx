@@ -31,6 +31,7 @@ export function Header({ navOpen, onToggleNav, user, sistema }: Props) {
           component={Link}
           to={routeLinks.customerHomeHref()}
           className={classes.brand}
+          aria-label="Vigia: sistemas"
         >
           <BrandMark size={28} />
           <Text fw={700} size="lg" visibleFrom="xs">

@@ -11,7 +11,7 @@ import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Table.css';
 import { AppShell } from '@mantine/core';
 import { swipeThresholdPx } from '@vigia/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
 import { PageTitleContext } from '../../lib/navigation';
@@ -54,6 +54,8 @@ export function MainLayout() {
   const overlay = !nav.drawer && !nav.pinned && nav.expanded;
   const rail = !nav.drawer && !nav.expanded;
   const pageLabel = crumbs.at(-1)?.label;
+  // The screen does not re-render when only the shell changes (navigation width, counters).
+  const screen = useMemo(() => <Outlet />, []);
 
   useEffect(() => {
     document.title = pageLabel ? `${pageLabel} · Vigia` : 'Vigia';

@@ -39,20 +39,27 @@ export function SideNav({ group, params, collapsed, pinned, canPin, onTogglePinn
             {items.map(({ route, href }) => {
               const Icon = navIcon(route.id);
               const active = pathname === href || pathname.startsWith(`${href}/`);
-              return (
-                <Tooltip key={route.id} label={route.label} position="right" disabled={!collapsed}>
-                  <NavLink
-                    component={Link}
-                    to={href}
-                    active={active}
-                    aria-current={active ? 'page' : undefined}
-                    aria-label={collapsed ? route.label : undefined}
-                    label={collapsed ? null : route.label}
-                    leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
-                    className={classes.link}
-                    variant="light"
-                  />
+              const link = (
+                <NavLink
+                  key={route.id}
+                  component={Link}
+                  to={href}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  aria-label={collapsed ? route.label : undefined}
+                  label={collapsed ? null : route.label}
+                  leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+                  className={classes.link}
+                  variant="light"
+                />
+              );
+              // Labels show in the expanded navigation; the rail names its icons in tooltips.
+              return collapsed ? (
+                <Tooltip key={route.id} label={route.label} position="right">
+                  {link}
                 </Tooltip>
+              ) : (
+                link
               );
             })}
           </nav>

@@ -28,7 +28,7 @@ export function SystemSwitcher({ user, sistema }: Props) {
           variant="subtle"
           color="gray"
           rightSection={<IconSelector size={16} aria-hidden />}
-          aria-label={`Sistema: ${sistema.nome}. Trocar de sistema`}
+          aria-label={`${sistema.nome}: trocar de sistema`}
           px="xs"
           styles={{ label: { maxWidth: '40vw', overflow: 'hidden', textOverflow: 'ellipsis' } }}
         >

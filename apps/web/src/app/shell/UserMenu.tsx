@@ -36,7 +36,11 @@ export function UserMenu({ user, sistema }: Props) {
     <>
       <Menu position="bottom-end" shadow="md" width={220}>
         <Menu.Target>
-          <UnstyledButton aria-label={`Usuário ${user?.nome ?? ''}: menu`} data-testid="user-menu">
+          <UnstyledButton
+            // The name starts with the visible initials (WCAG 2.5.3, label in name).
+            aria-label={user ? `${initials(user.nome)}: menu de ${user.nome}` : 'Menu do usuário'}
+            data-testid="user-menu"
+          >
             <Avatar color="gray" radius="xl" size={34}>
               {user ? initials(user.nome) : null}
             </Avatar>

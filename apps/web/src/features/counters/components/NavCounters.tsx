@@ -128,28 +128,26 @@ function Counter({
       {badge}
     </Group>
   );
-  return (
-    <Tooltip label={text} position="right" disabled={!collapsed}>
-      {href ? (
-        <UnstyledButton
-          component={Link}
-          to={href}
-          aria-label={text}
-          className={classes.item}
-          data-testid={`counter-${def.key}`}
-        >
-          {content}
-        </UnstyledButton>
-      ) : (
-        <div
-          className={classes.item}
-          aria-label={text}
-          role="img"
-          data-testid={`counter-${def.key}`}
-        >
-          {content}
-        </div>
-      )}
+  const item = href ? (
+    <UnstyledButton
+      component={Link}
+      to={href}
+      aria-label={text}
+      className={classes.item}
+      data-testid={`counter-${def.key}`}
+    >
+      {content}
+    </UnstyledButton>
+  ) : (
+    <div className={classes.item} aria-label={text} role="img" data-testid={`counter-${def.key}`}>
+      {content}
+    </div>
+  );
+  return collapsed ? (
+    <Tooltip label={text} position="right">
+      {item}
     </Tooltip>
+  ) : (
+    item
   );
 }

@@ -92,7 +92,8 @@ export function SingleLineDiagram({
   const busEnd = tfr ? mainsX + 20 : Math.max(...centers, MARGIN + 60) + 20;
   const groupX = (busStart + busEnd) / 2;
   const loadBusY = busY + 110;
-  const height = qta ? loadBusY + 70 : busY + 78;
+  // Below the bus: the transfer to the load bus, the load arrow, or nothing (a TFR exports).
+  const height = qta ? loadBusY + 70 : tfr ? busY + 30 : busY + 78;
   const description = describeSingleLine(model);
 
   return (

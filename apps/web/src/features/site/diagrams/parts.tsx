@@ -82,24 +82,13 @@ export function GridSymbol({ x, y, tone }: { x: number; y: number; tone: Tone })
   );
 }
 
-/** A two-winding transformer: two overlapping circles. */
+/** A two-winding transformer: two overlapping circles, both outlines visible. */
 export function TransformerSymbol({ x, y }: { x: number; y: number }) {
+  const style = { fill: 'none', stroke: TONE_TEXT.neutral, strokeWidth: 2 };
   return (
     <g>
-      <circle
-        cx={x}
-        cy={y - 10}
-        r={15}
-        className={classes.symbol}
-        style={{ stroke: TONE_TEXT.neutral }}
-      />
-      <circle
-        cx={x}
-        cy={y + 10}
-        r={15}
-        className={classes.symbol}
-        style={{ stroke: TONE_TEXT.neutral, fillOpacity: 0.6 }}
-      />
+      <circle cx={x} cy={y - 10} r={15} style={style} />
+      <circle cx={x} cy={y + 10} r={15} style={style} />
     </g>
   );
 }

@@ -75,7 +75,7 @@ describe('PanelHost: the panel a render_html names', () => {
     expect(within(panel).getByText('Auto')).toBeInTheDocument();
     expect(within(panel).getAllByText('GMG ON').length).toBeGreaterThan(0);
     expect(within(panel).getByText('Fechada')).toBeInTheDocument();
-    expect(shown('kW')).toBe('512,35kW');
+    expect(shown('kW')).toBe('512,35 kW');
     expect(shown('Hz')).toBe('60,0');
     // Spec 001 §5: 32767 and fuel below 0 are '---'.
     expect(shown('OilTemp')).toBe('---');
@@ -134,8 +134,8 @@ describe('PanelHost: the panel a render_html names', () => {
     renderPanel('medidor', siteData({ tipo: 'medidor' }));
     await screen.findByTestId('overview-panel');
     expect(screen.queryByTestId('freshness-label')).toBeNull();
-    expect(shown('KW')).toBe('1250,00kW');
-    expect(shown('KWH_TOTAL_H')).toBe('98765,43kWh');
+    expect(shown('KW')).toBe('1250,00 kW');
+    expect(shown('KWH_TOTAL_H')).toBe('98765,43 kWh');
     expect(shown('HZ')).toBe('60,0');
   });
 

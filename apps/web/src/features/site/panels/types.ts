@@ -120,8 +120,11 @@ export type Section =
   | { type: 'alarms'; title: string; items: readonly { name: string; label: string }[] }
   /** The meter's own clock (DIA, MES, ANO, HORA, MINUTO) and serial number. */
   | { type: 'meterClock'; title: string }
-  /** Every reading the device reports, by its own name and unit. */
-  | { type: 'allReadings'; title: string; format?: ValueFormat }
+  /**
+   * Every reading the device reports, by its own name and unit, except those
+   * the panel decodes elsewhere and the `exclude`d ones (raw words).
+   */
+  | { type: 'allReadings'; title: string; format?: ValueFormat; exclude?: readonly string[] }
   /** The other generators of the plant; a click opens that device's page. */
   | { type: 'otherGenerators'; title: string }
   | {

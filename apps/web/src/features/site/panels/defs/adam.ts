@@ -17,7 +17,7 @@ const panel: PanelDefinition = {
         scale: { kind: 'fixed', max: 100 } as const,
       })),
     },
-    { type: 'inputs', title: 'Entradas digitais (DI0–DI15)', name: 'di', count: 16 },
+    { type: 'inputs', title: 'Entradas digitais', name: 'di', count: 16 },
   ],
 };
 

@@ -172,6 +172,7 @@ export const aggregateMeasurements: Section = {
 export const pressures = (names: readonly string[], title = 'Pressões'): Section => ({
   type: 'readings',
   title,
+  columns: names.length > 4 ? 3 : 2,
   items: names.map((name) => r(name, name.toUpperCase(), { decimals: 1 })),
 });
 

@@ -8,7 +8,13 @@ const panel: PanelDefinition = {
   sections: [
     generatorStates,
     generatorLevels,
-    { type: 'allReadings', title: 'Leituras do controlador', format: 'generator' },
+    {
+      type: 'allReadings',
+      title: 'Leituras do controlador',
+      format: 'generator',
+      // The controller's raw alarm word: its alarms are in the occurrences below.
+      exclude: ['alarmesGMG'],
+    },
     otherGenerators,
   ],
 };

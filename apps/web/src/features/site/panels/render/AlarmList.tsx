@@ -12,7 +12,7 @@ interface Props {
 /** Alarm readings (PLC `alarme1` … `alarme8`): active when not zero. */
 export function AlarmList({ device, items }: Props) {
   return (
-    <dl className={classes.states}>
+    <dl className={classes.states} data-pairs={items.length > 4 ? 2 : undefined}>
       {items.map((item) => {
         const value = currentValue(device, item.name);
         return (

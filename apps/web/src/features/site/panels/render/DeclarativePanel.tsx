@@ -33,8 +33,19 @@ function sectionWidth(section: Section): SectionWidth {
   if (WIDE.has(section.type)) return 'wide';
   if (section.type === 'readings' && (section.columns ?? 0) >= 3) return 'double';
   if (section.type === 'inputs' && section.count > 8) return 'double';
+  if (section.type === 'alarms' && section.items.length > 4) return 'double';
   if (section.type === 'meterClock') return 'double';
   return 'single';
+}
+
+/** Readings a panel shows decoded (states, words, inputs, alarms): not listed again raw. */
+function decodedNames(sections: readonly Section[]): Set<string> {
+  const names = new Set<string>();
+  for (const s of sections) {
+    if (s.type === 'states' || s.type === 'alarms') for (const i of s.items) names.add(i.name);
+    if (s.type === 'word' || s.type === 'inputs') names.add(s.name);
+  }
+  return names;
 }
 
 function SectionBody({
@@ -42,11 +53,13 @@ function SectionBody({
   view,
   online,
   titleId,
+  decoded,
 }: {
   section: Section;
   view: PanelView;
   online: boolean;
   titleId: string;
+  decoded: ReadonlySet<string>;
 }) {
   switch (section.type) {
     case 'readings':
@@ -92,7 +105,13 @@ function SectionBody({
     case 'meterClock':
       return <MeterClock device={view.device} />;
     case 'allReadings':
-      return <AllReadings device={view.device} format={section.format} />;
+      return (
+        <AllReadings
+          device={view.device}
+          format={section.format}
+          exclude={new Set([...decoded, ...(section.exclude ?? [])])}
+        />
+      );
     case 'otherGenerators':
       return (
         <OtherGenerators
@@ -108,6 +127,7 @@ function SectionBody({
 
 /** Renders a panel definition: its sections in a dense grid, wide ones across the row. */
 export function DeclarativePanel({ definition, view, online }: Props) {
+  const decoded = decodedNames(definition.sections);
   return (
     <div className={classes.grid} data-testid="panel-sections">
       {definition.sections.map((section, index) => (
@@ -118,7 +138,13 @@ export function DeclarativePanel({ definition, view, online }: Props) {
           width={sectionWidth(section)}
         >
           {(titleId) => (
-            <SectionBody section={section} view={view} online={online} titleId={titleId} />
+            <SectionBody
+              section={section}
+              view={view}
+              online={online}
+              titleId={titleId}
+              decoded={decoded}
+            />
           )}
         </PanelSection>
       ))}

@@ -48,7 +48,7 @@ export function LevelBars({ device, items, params, format }: Props) {
               <span className={classes.label}>{item.label}</span>
               <span className={classes.levelValue}>
                 {text}
-                {unit && <span className={classes.unit}>{unit}</span>}
+                {unit && <span className={classes.unit}> {unit}</span>}
               </span>
             </div>
             <div

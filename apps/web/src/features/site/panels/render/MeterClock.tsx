@@ -18,18 +18,26 @@ export function meterClockText(device: DeviceRow | null): string {
 /** Serial number, the meter's own clock and when Vigia last heard from it. */
 export function MeterClock({ device }: { device: DeviceRow | null }) {
   return (
-    <dl className={classes.readings} data-columns="3">
+    <dl className={`${classes.readings} ${classes.clock}`}>
       <div className={classes.item}>
         <dt className={classes.label}>Número de série</dt>
-        <dd className={classes.value}>{formatNumber(currentValue(device, 'NUMSERIE'), 0)}</dd>
+        <dd className={classes.value}>
+          <span className={classes.number}>
+            {formatNumber(currentValue(device, 'NUMSERIE'), 0)}
+          </span>
+        </dd>
       </div>
       <div className={classes.item} data-reading="relogio">
         <dt className={classes.label}>Relógio do medidor</dt>
-        <dd className={classes.value}>{meterClockText(device)}</dd>
+        <dd className={classes.value}>
+          <span className={classes.number}>{meterClockText(device)}</span>
+        </dd>
       </div>
       <div className={classes.item}>
         <dt className={classes.label}>Última leitura</dt>
-        <dd className={classes.value}>{formatDateTime(device?.ultimaLeitura ?? null)}</dd>
+        <dd className={classes.value}>
+          <span className={classes.number}>{formatDateTime(device?.ultimaLeitura ?? null)}</span>
+        </dd>
       </div>
     </dl>
   );

@@ -27,8 +27,8 @@ export function ReadingGrid({ device, items, format, columns }: Props) {
               {item.label}
             </dt>
             <dd className={classes.value}>
-              {text}
-              {unit && <span className={classes.unit}>{unit}</span>}
+              <span className={classes.number}>{text}</span>
+              {unit && <span className={classes.unit}> {unit}</span>}
             </dd>
           </div>
         );

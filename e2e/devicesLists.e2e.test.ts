@@ -141,7 +141,7 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
     await shoot('primeclusters');
   });
 
-  it('tanks: a tank at critico 88 is red, levels with 2 decimals, chart link', async () => {
+  it('tanks: a tank at critico 88 is red, levels with 2 decimals, a chart column', async () => {
     const rows = await openTable('121/tanque', 'analise-tanques');
     const empty = row(rows, 'Tanque ERB São Paulo Paulista');
     expect(await empty.textContent()).toContain('12,00%');
@@ -161,6 +161,8 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
     expect(await page.getByRole('listitem').filter({ hasText: 'Crítico: 1' }).count()).toBe(1);
     // A level reads with 2 decimals everywhere.
     for (const text of await rows.allTextContents()) expect(text).toMatch(/\d+,\d{2}%|---/);
+    // The chart link shows once the tank chart screen is mounted ('---' until then).
+    await page.getByRole('columnheader', { name: 'Gráfico' }).waitFor();
     await shoot('tanque');
     await openTable('0/tanqueSistemas', 'analise-tanques');
     expect(await rowCount('analise-tanques')).toBe(14);

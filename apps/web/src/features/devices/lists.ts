@@ -1,6 +1,7 @@
 import type { DeviceRow } from '@vigia/contract';
+import { formatNumber } from '@vigia/domain';
 import type { DeviceSelection } from './api/get-device-page';
-import { meterReading } from './columns/decode';
+import { meterReading, value } from './columns/decode';
 import { type ColumnContext, type DeviceColumn, deviceListColumns } from './columns/deviceColumns';
 import {
   batteryMonitorColumns,
@@ -231,7 +232,12 @@ export const MIXED_CARD_READINGS: Readonly<Record<string, readonly CardReading[]
   posto: DEVICE_LISTS.postos.cardReadings,
   tanque: [
     { nome: 'nivel', label: 'Nível', unidade: '%' },
-    { nome: 'litros', label: 'Volume', unidade: 'L' },
+    {
+      nome: 'litros',
+      label: 'Volume',
+      unidade: 'L',
+      format: (row) => formatNumber(value(row, 'litros'), 0, { grouping: true }),
+    },
   ],
   usina: [{ nome: 'kW', label: 'Potência', unidade: 'kW' }],
   scd: [{ nome: 'kW', label: 'Potência', unidade: 'kW' }],

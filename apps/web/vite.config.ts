@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { routePreload } from './build/routePreload';
 
 const { version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -9,7 +10,16 @@ const { version } = JSON.parse(
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    routePreload(
+      {
+        login: ['src/features/auth/pages/LoginPage.tsx'],
+        main: ['src/app/shell/MainLayout.tsx'],
+      },
+      'vigia.access_token',
+    ),
+  ],
   base: './',
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source', ...defaultClientConditions] },

@@ -1,3 +1,4 @@
+import { GENERATOR_MODES } from '@vigia/domain';
 import { createRandom, type Random } from '../seed/random.js';
 
 /**
@@ -47,6 +48,8 @@ interface SiteState {
   genRunning: number;
   generators: number;
   tankDeviceId: number | null;
+  /** QTA commanded to carry the load on the generators with the mains present. */
+  forcedTransfer: boolean;
   tank: { litros: number; capacidade: number; refillAt: number | null } | null;
 }
 
@@ -65,6 +68,11 @@ interface DeviceState {
   walk: number[];
   dayKey: number;
   swapAt: number | null;
+  /** modoWeb: 1 Parado, 2 Manual, 4 Semi, 8 Auto, 16 Teste. */
+  mode: number;
+  /** A start (true) or stop (false) command; null: automatic. */
+  forced: boolean | null;
+  breakerOpen: boolean;
 }
 
 const round = (value: number, decimals = 2) => {
@@ -95,6 +103,7 @@ function excursionLevel(ex: Excursion | null, t: number): number {
 export class FleetModel {
   private readonly sites = new Map<string, SiteState>();
   private readonly devices: DeviceState[];
+  private readonly byId = new Map<number, DeviceState>();
 
   constructor(
     devices: readonly ModelDevice[],
@@ -126,6 +135,7 @@ export class FleetModel {
         genRunning: 0,
         generators: gens.length,
         tankDeviceId: tankDevice?.id ?? null,
+        forcedTransfer: false,
         tank: tankDevice
           ? {
               capacidade,
@@ -136,6 +146,51 @@ export class FleetModel {
       });
     }
     this.devices = sorted.map((device) => this.initDevice(device, seed, resume.get(device.id)));
+    for (const d of this.devices) this.byId.set(d.device.id, d);
+  }
+
+  /**
+   * A remote command as the device's controller would take it: modoWeb (100),
+   * start/stop (101, switches to Manual), alarm reset (102), QTA transfer (110),
+   * TFR mains breaker (120), start/stop every generator of a plant (130).
+   * Answers false when the device does not support it.
+   */
+  applyCommand(deviceId: number, parameterId: number, value: number): boolean {
+    const s = this.byId.get(deviceId);
+    if (!s) return false;
+    const tipo = s.device.tipo;
+    if (parameterId === 100 && ['gerador', 'qta', 'tfr'].includes(tipo) && GENERATOR_MODES[value]) {
+      s.mode = value;
+      if (value === 8) s.forced = null;
+      return true;
+    }
+    if (tipo === 'gerador' && parameterId === 101) {
+      s.mode = 2;
+      s.forced = value === 1;
+      return true;
+    }
+    if (tipo === 'gerador' && parameterId === 102) {
+      s.startFailed = false;
+      return true;
+    }
+    if (tipo === 'qta' && parameterId === 110) {
+      s.site.forcedTransfer = value === 1;
+      return true;
+    }
+    if (tipo === 'tfr' && parameterId === 120) {
+      s.breakerOpen = value === 0;
+      return true;
+    }
+    if (tipo === 'usina' && parameterId === 130) {
+      for (const d of this.devices) {
+        if (d.site === s.site && d.device.tipo === 'gerador') {
+          d.mode = 2;
+          d.forced = value === 1;
+        }
+      }
+      return true;
+    }
+    return false;
   }
 
   private initDevice(device: ModelDevice, seed: number, last: Readings | undefined): DeviceState {
@@ -206,6 +261,9 @@ export class FleetModel {
       walk: [1, 2, 3, 4, 5, 6, 7, 8].map(() => rng.between(20, 70)),
       dayKey: -1,
       swapAt: null,
+      mode: 8,
+      forced: null,
+      breakerOpen: false,
     };
   }
 
@@ -286,7 +344,16 @@ export class FleetModel {
     if (prime && t >= s.maintenanceUntil && happens(rng, 12 * DAY, dt)) {
       s.maintenanceUntil = t + rng.between(2 * HOUR, 8 * HOUR);
     }
-    const wanted = prime ? t >= s.maintenanceUntil : !site.mainsOk;
+    const demanded = !site.mainsOk || site.forcedTransfer;
+    const automatic = prime ? t >= s.maintenanceUntil : demanded;
+    const wanted =
+      s.mode === 1
+        ? false
+        : s.mode === 16
+          ? true
+          : s.mode === 8
+            ? (s.forced ?? automatic)
+            : s.forced === true;
     const hasFuel = !fuel || fuel.litros > fuel.capacidade * 0.01;
     if (wanted && !s.running) {
       s.startFailed = !hasFuel;
@@ -298,9 +365,15 @@ export class FleetModel {
 
     let kW = 0;
     if (s.running) {
-      kW = prime
-        ? kwn * (0.58 + 0.3 * shape + rng.noise(0.02))
-        : Math.min(kwn * 0.95, site.loadKW / Math.max(1, site.generators));
+      // In test mode, or started by hand with nothing to carry, a set runs nearly unloaded.
+      kW =
+        s.mode === 16
+          ? kwn * 0.05
+          : prime
+            ? kwn * (0.58 + 0.3 * shape + rng.noise(0.02))
+            : demanded
+              ? Math.min(kwn * 0.95, site.loadKW / Math.max(1, site.generators))
+              : kwn * 0.05;
       kW = clamp(kW, 0, kwn * 1.05);
       site.genKW += kW;
       site.genRunning += 1;
@@ -340,7 +413,7 @@ export class FleetModel {
       Partidas: acc.Partidas ?? 0,
       fuelLevel: round(fuelLevel, 2),
       combustivelPercent: round(fuelLevel, 2),
-      modoWeb: 8,
+      modoWeb: s.mode,
       statusGMG: s.running ? 64 : 2048,
       chaveGrupo: s.running ? 16384 : 4096,
       alarmesGMG: s.startFailed ? 1 : 0,
@@ -359,12 +432,14 @@ export class FleetModel {
         const vn = s.num('vn', 380);
         const mains = site.mainsOk ? vn : rng.between(0, 4);
         const gen = site.genRunning > 0;
+        const onGenerator = (!site.mainsOk || site.forcedTransfer) && gen;
+        const onMains = site.mainsOk && !onGenerator;
         return {
           redeVab: round(mains * (1 + rng.noise(0.004)), 1),
           redeVbc: round(mains * (1 + rng.noise(0.004)), 1),
           redeVca: round(mains * (1 + rng.noise(0.004)), 1),
           redeHz: round(site.mainsOk ? 60 + rng.noise(0.03) : 0, 2),
-          redekW: round(site.mainsOk ? site.loadKW : 0, 1),
+          redekW: round(onMains ? site.loadKW : 0, 1),
           Vab: round(gen ? vn * (1 + rng.noise(0.004)) : 0, 1),
           Vbc: round(gen ? vn * (1 + rng.noise(0.004)) : 0, 1),
           Vca: round(gen ? vn * (1 + rng.noise(0.004)) : 0, 1),
@@ -374,15 +449,15 @@ export class FleetModel {
           Ic: round(gen ? (site.genKW * 1000) / (Math.sqrt(3) * vn * 0.86) : 0, 1),
           kW: round(site.genKW, 1),
           statusRede: site.mainsOk ? 0 : 256,
-          chaveRede: site.mainsOk ? 16384 | 32768 : 4096,
-          chaveGrupo: !site.mainsOk && gen ? 16384 | 1024 : 4096,
-          modoWeb: 8,
+          chaveRede: onMains ? 16384 | 32768 : 4096,
+          chaveGrupo: onGenerator ? 16384 | 1024 : 4096,
+          modoWeb: s.mode,
         };
       }
       case 'tfr': {
         const dip = this.maybeExcursion(s, t, dt, 15 * DAY, 50);
         const grid = 380 * (1 + rng.noise(0.004)) - dip;
-        const exported = site.genKW * 0.985;
+        const exported = s.breakerOpen ? 0 : site.genKW * 0.985;
         acc.kWh = (acc.kWh ?? 0) + (exported * dt) / HOUR;
         return {
           redeVab: round(grid, 1),
@@ -398,7 +473,7 @@ export class FleetModel {
           Hz: round(60 + rng.noise(0.03), 2),
           FP: round(0.91 + rng.noise(0.01), 3),
           kWh: round(acc.kWh, 1),
-          modoWeb: 8,
+          modoWeb: s.mode,
           statusRede: 0,
         };
       }

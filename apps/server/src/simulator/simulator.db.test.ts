@@ -90,3 +90,110 @@ describe.skipIf(!available)('simulator', () => {
       expect(r.last_seen_at === null || r.last_seen_at < NOW - 86400).toBe(true);
   });
 });
+
+describe.skipIf(!available)('simulated devices answering commands', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openTestStore();
+    await seedDemo(store, { seed: 5, users: false, now: NOW, historyDays: 0.1 });
+    await store.db
+      .insertInto('users')
+      .values({ id: 1, login: 'operador', nome: 'Operador', password_hash: 'x', created_at: NOW })
+      .execute();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('acknowledges, then executes or fails commands; silent devices leave them queued', async () => {
+    const fleet = buildFleet();
+    const prime = fleet.devices.find((d) => d.params.regime === 'prime' && d.status === 'online');
+    const offline = fleet.devices.find((d) => d.status === 'offline' && d.tipo === 'gerador');
+    if (!prime || !offline) throw new Error('fleet changed');
+    const command = (deviceId: number, body: object) => ({
+      status_web_id: 0,
+      user_id: 1,
+      device_id: deviceId,
+      command_type_id: null,
+      comando: JSON.stringify(body),
+      created_at: NOW,
+      updated_at: NOW,
+    });
+    const inserted = await store.db
+      .insertInto('commands')
+      .values([
+        command(prime.id, { parameter_id: 100, comando: 1 }),
+        command(prime.id, { parameter_id: 999, comando: 1 }),
+        command(offline.id, { parameter_id: 100, comando: 1 }),
+      ])
+      .returning('id')
+      .execute();
+    const [stop, unknown, queued] = inserted.map((r) => r.id);
+
+    let clock = NOW;
+    const events: VigiaEvent[] = [];
+    const ingest = createIngest({ store, now: () => clock, log: silentLog });
+    const simulator = startSimulator({
+      store,
+      ingest,
+      seed: 5,
+      intervalMs: 0,
+      now: () => clock,
+      publish: (e) => events.push(e),
+    });
+    const statuses = async () =>
+      Object.fromEntries(
+        (await store.db.selectFrom('commands').select(['id', 'status_web_id']).execute()).map(
+          (c) => [c.id, c.status_web_id],
+        ),
+      );
+    clock = NOW + 20;
+    await simulator.tick();
+    expect(await statuses()).toMatchObject({
+      [stop as number]: 1,
+      [unknown as number]: 1,
+      [queued as number]: 0,
+    });
+    clock = NOW + 40;
+    await simulator.tick();
+    expect(await statuses()).toMatchObject({
+      [stop as number]: 2,
+      [unknown as number]: 3,
+      [queued as number]: 0,
+    });
+    expect(events.filter((e) => e.type === 'command.status' && e.commandId === stop)).toEqual([
+      {
+        type: 'command.status',
+        sisId: prime.systemId,
+        deviceId: prime.id,
+        commandId: stop,
+        statusWebId: 1,
+      },
+      {
+        type: 'command.status',
+        sisId: prime.systemId,
+        deviceId: prime.id,
+        commandId: stop,
+        statusWebId: 2,
+      },
+    ]);
+    for (let t = 60; t <= 160; t += 20) {
+      clock = NOW + t;
+      await simulator.tick();
+    }
+    await simulator.stop();
+    await ingest.close();
+    const readings = await store.db
+      .selectFrom('current_values')
+      .innerJoin('tags', 'tags.id', 'current_values.tag_id')
+      .select(['tags.nome', 'current_values.valor'])
+      .where('tags.device_id', '=', prime.id)
+      .where('tags.nome', 'in', ['modoWeb', 'statusGMG', 'kW'])
+      .execute();
+    expect(Object.fromEntries(readings.map((r) => [r.nome, r.valor]))).toEqual({
+      modoWeb: 1,
+      statusGMG: 2048,
+      kW: 0,
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { type Publish, toPublish } from '../alarms/publish.js';
 import type { Ingest } from '../ingest/ingest.js';
 import { buildFleet, silentDeviceIds } from '../seed/fleet.js';
 import type { Store } from '../store/database.js';
@@ -12,6 +13,8 @@ export interface SimulatorOptions {
   intervalMs?: number;
   /** Clock in epoch seconds (tests). */
   now?: () => number;
+  /** Where `command.status` events go when the simulated devices answer commands. */
+  publish?: Publish;
 }
 
 export interface Simulator {
@@ -25,6 +28,9 @@ export const REPORT_PERIOD_S = 60;
 export const METER_REPORT_PERIOD_S = 300;
 /** Longest step the model takes at once after a pause. */
 const MAX_STEP_S = 900;
+/** A device confirms a command (status 1) at once and finishes it (2 or 3) this much later. */
+export const COMMAND_EXECUTION_S = 2;
+export const COMMAND_STATUS = { queued: 0, acknowledged: 1, finished: 2, failed: 3 } as const;
 
 /**
  * Runs the demo fleet live: the fleet model steps every `intervalMs` and each
@@ -37,9 +43,11 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   const { store, ingest } = opts;
   const now = opts.now ?? (() => Date.now() / 1000);
   const intervalMs = opts.intervalMs ?? 5000;
+  const publish = toPublish(opts.publish);
   let state: {
     model: FleetModel;
     devices: ModelDevice[];
+    systemOf: Map<number, number>;
     silent: Set<number>;
     lastT: number;
   } | null = null;
@@ -50,7 +58,10 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
 
   async function init() {
     const fleet = buildFleet();
-    const present = await store.db.selectFrom('devices').select(['id', 'tipo', 'params']).execute();
+    const present = await store.db
+      .selectFrom('devices')
+      .select(['id', 'tipo', 'params', 'system_id'])
+      .execute();
     const byId = new Map(present.map((d) => [d.id, d]));
     const devices: ModelDevice[] = fleet.devices
       .filter((d) => byId.has(d.id))
@@ -81,6 +92,7 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
     return {
       model: new FleetModel(devices, opts.seed, resume),
       devices,
+      systemOf: new Map(present.map((d) => [d.id, d.system_id])),
       silent: silentDeviceIds(fleet),
       lastT: Math.floor(now()),
     };
@@ -110,6 +122,66 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       }
     }
     await ingest.flush();
+    await answerCommands(t);
+  }
+
+  /**
+   * The simulated devices answer queued commands like real controllers:
+   * acknowledged (1) on the next step, then finished (2) or failed (3, not
+   * supported) after COMMAND_EXECUTION_S. Silent devices leave them queued.
+   */
+  async function answerCommands(t: number): Promise<void> {
+    if (!state) return;
+    const { model, silent, systemOf } = state;
+    const ids = state.devices.map((d) => d.id).filter((id) => !silent.has(id));
+    if (ids.length === 0) return;
+    const open = await store.db
+      .selectFrom('commands')
+      .leftJoin('command_types', 'command_types.id', 'commands.command_type_id')
+      .select([
+        'commands.id',
+        'commands.device_id',
+        'commands.status_web_id',
+        'commands.comando',
+        'commands.updated_at',
+        'command_types.parameter_id',
+        'command_types.comando as tipo_comando',
+      ])
+      .where('commands.status_web_id', 'in', [COMMAND_STATUS.queued, COMMAND_STATUS.acknowledged])
+      .where('commands.device_id', 'in', ids)
+      .orderBy('commands.id')
+      .execute();
+    for (const c of open) {
+      let status: number;
+      if (c.status_web_id === COMMAND_STATUS.queued) {
+        status = COMMAND_STATUS.acknowledged;
+      } else if (t - c.updated_at >= COMMAND_EXECUTION_S) {
+        const body = parseJson<{ parameter_id?: unknown; comando?: unknown }>(c.comando, {});
+        const parameterId = Number(body.parameter_id ?? c.parameter_id);
+        const value = Number(body.comando ?? c.tipo_comando);
+        const done =
+          Number.isFinite(parameterId) &&
+          Number.isFinite(value) &&
+          model.applyCommand(c.device_id, parameterId, value);
+        status = done ? COMMAND_STATUS.finished : COMMAND_STATUS.failed;
+      } else {
+        continue;
+      }
+      const updated = await store.db
+        .updateTable('commands')
+        .set({ status_web_id: status, updated_at: t })
+        .where('id', '=', c.id)
+        .where('status_web_id', '=', c.status_web_id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) continue;
+      publish({
+        type: 'command.status',
+        sisId: systemOf.get(c.device_id) ?? 0,
+        deviceId: c.device_id,
+        commandId: c.id,
+        statusWebId: status,
+      });
+    }
   }
 
   function tick(): Promise<void> {

@@ -70,10 +70,8 @@ export function filterQuery(
   const period = filters.period ? resolvePeriod(filters.period, now) : null;
   return {
     filtroTexto: filters.filtroTexto.trim() || undefined,
-    orderBy:
-      filters.sort.key === SORTABLE_COLUMN
-        ? `${SORTABLE_COLUMN} ${filters.sort.direction}`
-        : undefined,
+    // Newest first is the server's default order: sent only when the user asks otherwise.
+    orderBy: filters.sort.direction === 'asc' ? `${SORTABLE_COLUMN} asc` : undefined,
     evento: filters.evento,
     alarme: filters.alarme,
     inicio: period?.inicio,

@@ -1,0 +1,203 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OCCURRENCE_PATHS, type OccurrenceRow } from '@vigia/contract';
+import { ALARM_ROW_STYLES, MESSAGES } from '@vigia/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveTokens } from '../../../lib/session/tokenStore';
+import { type Call, CONFIG, fakeServer, json, occurrence, stubLayout } from '../test/fixtures';
+import { renderWithApp } from '../test/renderWithApp';
+import { OccurrenceList, type OccurrenceListProps } from './OccurrenceList';
+
+let restoreLayout: () => void;
+
+beforeEach(() => {
+  restoreLayout = stubLayout();
+  saveTokens({ access_token: 'a', refresh_token: 'r', expires_in: 300, token_type: 'Bearer' });
+});
+
+afterEach(() => {
+  restoreLayout();
+  vi.unstubAllGlobals();
+});
+
+const ACTIVE: OccurrenceListProps = {
+  tableId: 'teste-ativas',
+  label: 'Alarmes ativos',
+  variant: 'active',
+  path: OCCURRENCE_PATHS.systemActive,
+  scope: { sisid: 121 },
+  config: { kind: 'general' },
+  liveMatch: () => true,
+};
+
+function serve(rows: OccurrenceRow[], ack: (call: Call) => Response = () => json(200, {})) {
+  const server = fakeServer((call) => {
+    if (call.url.pathname.startsWith('/api/ConfigurationOccurrence/')) return json(200, CONFIG);
+    if (call.url.pathname === OCCURRENCE_PATHS.acknowledge) return ack(call);
+    return json(200, rows);
+  });
+  vi.stubGlobal('fetch', server.fetchMock);
+  return server;
+}
+
+const lists = (calls: Call[]) => calls.filter((c) => c.url.pathname === ACTIVE.path);
+
+function row(name: string): HTMLElement {
+  const found = screen
+    .getAllByRole('row')
+    .find((r) => r.hasAttribute('data-row-id') && r.textContent?.includes(name));
+  if (!found) throw new Error(`linha ${name} não encontrada`);
+  return found;
+}
+
+describe('OccurrenceList (spec 001 §2, §4)', () => {
+  it('loads the first page with the configured limit and paints each state with its colour', async () => {
+    const server = serve([
+      occurrence(3, { nomeAlarme: 'Ativo' }),
+      occurrence(2, { nomeAlarme: 'Reconhecido', horaAck: 1_763_700_100 }),
+      occurrence(1, { nomeAlarme: 'Desativado', horaDesativacao: 1_763_700_200 }),
+    ]);
+    renderWithApp(<OccurrenceList {...ACTIVE} />);
+    await screen.findByText('Ativo');
+    const [call] = lists(server.calls);
+    expect(call?.url.search).toBe('?sisid=121&alarme=true&offSet=0&limit=100');
+    expect(row('Ativo')).toHaveStyle({
+      backgroundColor: ALARM_ROW_STYLES['active-unacknowledged'].color,
+    });
+    expect(row('Reconhecido')).toHaveStyle({
+      backgroundColor: ALARM_ROW_STYLES['active-acknowledged'].color,
+    });
+    expect(row('Desativado')).toHaveStyle({
+      backgroundColor: ALARM_ROW_STYLES['cleared-unacknowledged'].color,
+    });
+    expect(within(row('Ativo')).getByText('Alarme Ativo')).toBeInTheDocument();
+    expect(within(row('Ativo')).getByText('110,50')).toBeInTheDocument();
+    expect(within(row('Ativo')).getByText('105,24%')).toBeInTheDocument();
+    expect(within(row('Ativo')).getByText('--')).toBeInTheDocument();
+  });
+
+  it('acknowledging with none selected does nothing', async () => {
+    const server = serve([occurrence(1)]);
+    renderWithApp(<OccurrenceList {...ACTIVE} />);
+    await screen.findByText('Alta temperatura do óleo');
+    await userEvent.click(screen.getByRole('button', { name: 'Reconhecer' }));
+    expect(screen.queryByText(MESSAGES.confirmHeader)).toBeNull();
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('confirms, sends the selected ids, shows the success toast and reloads', async () => {
+    const server = serve([occurrence(7), occurrence(8)]);
+    renderWithApp(<OccurrenceList {...ACTIVE} />);
+    await screen.findAllByText('Alta temperatura do óleo');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todos' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reconhecer (2)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MESSAGES.confirmHeader)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Deseja realmente reconhecer esses alarmes?'),
+    ).toBeInTheDocument();
+    const before = lists(server.calls).length;
+    await userEvent.click(within(dialog).getByRole('button', { name: MESSAGES.yes }));
+
+    expect(await screen.findByText(MESSAGES.ackSuccess)).toBeInTheDocument();
+    const post = server.calls.find((c) => c.method === 'POST');
+    expect(post?.url.pathname).toBe(OCCURRENCE_PATHS.acknowledge);
+    expect(post?.body).toEqual({ ids: [7, 8] });
+    await waitFor(() => expect(lists(server.calls).length).toBeGreaterThan(before));
+    expect(lists(server.calls).at(-1)?.url.searchParams.get('offSet')).toBe('0');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Reconhecer' })).toBeInTheDocument(),
+    );
+  });
+
+  it("answering 'Não' sends nothing", async () => {
+    const server = serve([occurrence(7)]);
+    renderWithApp(<OccurrenceList {...ACTIVE} />);
+    await screen.findByText('Alta temperatura do óleo');
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Selecionar Alta/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reconhecer (1)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Deseja realmente reconhecer esse alarme?'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: MESSAGES.no }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Reconhecer (1)' })).toBeInTheDocument();
+  });
+
+  it('on failure shows the error toast and still reloads', async () => {
+    const server = serve([occurrence(7)], () => json(404, { error: 'Não encontrado.' }));
+    renderWithApp(<OccurrenceList {...ACTIVE} />);
+    await screen.findByText('Alta temperatura do óleo');
+    await userEvent.click(screen.getByRole('checkbox', { name: /^Selecionar Alta/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reconhecer (1)' }));
+    const before = lists(server.calls).length;
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: MESSAGES.yes }),
+    );
+    expect(await screen.findByText(MESSAGES.ackFailed)).toBeInTheDocument();
+    expect(screen.queryByText('Não encontrado.')).toBeNull();
+    await waitFor(() => expect(lists(server.calls).length).toBeGreaterThan(before));
+  });
+
+  it('only alarms waiting for an acknowledgement can be selected', async () => {
+    serve([
+      occurrence(1, { nomeAlarme: 'Pendente' }),
+      occurrence(2, { nomeAlarme: 'Já reconhecido', horaAck: 1_763_700_100 }),
+      occurrence(3, { nomeAlarme: 'Um evento', isEvt: true }),
+    ]);
+    renderWithApp(<OccurrenceList {...ACTIVE} />);
+    await screen.findByText('Pendente');
+    expect(within(row('Pendente')).getByRole('checkbox')).toBeEnabled();
+    expect(within(row('Já reconhecido')).getByRole('checkbox')).toBeDisabled();
+    expect(within(row('Um evento')).getByRole('checkbox')).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todos' }));
+    expect(screen.getByRole('button', { name: 'Reconhecer (1)' })).toBeInTheDocument();
+  });
+
+  it('the events toggle asks for alarms plus events', async () => {
+    const server = serve([occurrence(1)]);
+    renderWithApp(<OccurrenceList {...ACTIVE} />);
+    await screen.findByText('Alta temperatura do óleo');
+    await userEvent.click(screen.getByRole('switch', { name: 'Mostrar eventos' }));
+    await waitFor(
+      () => expect(lists(server.calls).at(-1)?.url.searchParams.get('evento')).toBe('true'),
+      { timeout: 2000 },
+    );
+    expect(lists(server.calls).at(-1)?.url.searchParams.get('alarme')).toBe('true');
+  });
+
+  it('history asks for today from midnight to now, alarms only, and holds an invalid period', async () => {
+    const server = serve([occurrence(1)]);
+    renderWithApp(
+      <OccurrenceList
+        {...ACTIVE}
+        variant="history"
+        path={OCCURRENCE_PATHS.list}
+        config={{ kind: 'historical' }}
+      />,
+    );
+    await screen.findByText('Alta temperatura do óleo');
+    const first = server.calls.find((c) => c.url.pathname === OCCURRENCE_PATHS.list);
+    const inicio = Number(first?.url.searchParams.get('inicio'));
+    const fim = Number(first?.url.searchParams.get('fim'));
+    expect(Math.abs(fim - Date.now() / 1000)).toBeLessThan(60);
+    expect(fim - inicio).toBeLessThanOrEqual(86_400);
+    expect(first?.url.searchParams.get('alarme')).toBe('true');
+    expect(first?.url.searchParams.has('evento')).toBe(false);
+    expect(screen.queryByRole('switch', { name: 'Mostrar eventos' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Período' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Periodo' }));
+    const end = screen.getByLabelText('Data Final');
+    const count = server.calls.length;
+    fireEvent.change(end, { target: { value: '2020-01-01T10:00' } });
+    expect(await screen.findByText(MESSAGES.endBeforeStart)).toBeInTheDocument();
+    expect(end).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(server.calls.filter((c) => c.url.pathname === OCCURRENCE_PATHS.list).length).toBe(
+      server.calls.slice(0, count).filter((c) => c.url.pathname === OCCURRENCE_PATHS.list).length,
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MESSAGES } from '@vigia/domain';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../../../app/providers/queryClient';
+import { routeLinks } from '../../../app/router/links';
+import { RouteLinksContext } from '../../../lib/navigation';
+
+/**
+ * The app's providers with Mantine's test environment (no transitions, no
+ * portals), so its dialogs, toasts and dropdowns render in jsdom.
+ */
+export function renderWithApp(ui: React.ReactElement) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: <RouteLinksContext.Provider value={routeLinks}>{ui}</RouteLinksContext.Provider>,
+      },
+    ],
+    { initialEntries: ['/121/ocorrencias'] },
+  );
+  return render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <ModalsProvider labels={{ confirm: MESSAGES.yes, cancel: MESSAGES.no }}>
+          <Notifications />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}

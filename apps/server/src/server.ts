@@ -104,6 +104,7 @@ async function main(): Promise<void> {
       ingest,
       seed: config.seed,
       intervalMs: SIMULATOR_INTERVAL_MS,
+      publish: bus,
     });
     stops.push(() => simulator.stop());
     log.info({ intervalMs: SIMULATOR_INTERVAL_MS }, 'simulador ativo');

@@ -40,8 +40,11 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
     });
   }
 
-  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [field]: event.currentTarget.value }));
+  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: the event is gone by the time the state updater runs.
+    const { value } = event.currentTarget;
+    setValues((v) => ({ ...v, [field]: value }));
+  };
 
   const serverError = mutation.isError
     ? isHttpError(mutation.error)

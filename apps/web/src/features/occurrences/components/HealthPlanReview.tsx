@@ -38,7 +38,7 @@ function columns(onEdit: (row: HealthPlanRow) => void): ListColumn<HealthPlanRow
     {
       key: 'estado',
       header: 'Estado',
-      width: 250,
+      width: 290,
       required: true,
       cell: (row) => alarmRowStyle(alarmState(row)).label,
     },

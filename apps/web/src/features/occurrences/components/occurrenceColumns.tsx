@@ -36,7 +36,7 @@ const FIELDS = new Set<string>([
 ]);
 
 const WIDTHS: Partial<Record<Field, number>> = {
-  estado: 250,
+  estado: 290,
   nomeAlarme: 260,
   critico: 116,
   valorFalha: 140,

@@ -315,6 +315,32 @@ describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the re
     expect(await accepted.json()).toMatchObject({ reconhecidas: [target?.id] });
   });
 
+  it('every occurrence screen opens on its list', async () => {
+    const screens = [
+      '/0/ocorrenciasSistemas',
+      '/121/ocorrencias',
+      '/121/gestao',
+      '/200/usina/1/ocorrencias/ocorrencias/ativas',
+      '/200/usina/1/ocorrencias/ocorrencias/historico',
+      '/200/scd/1/ocorrencias/ocorrencias/scd/ativas',
+      '/200/scd/1/ocorrencias/ocorrencias/scd/historico',
+      '/220/venue/1/ocorrencias/ativas',
+      `/121/site/0/0/${DEMO_GENERATOR.id}/ocorrencias/ativas`,
+      `/121/site/0/0/${DEMO_GENERATOR.id}/ocorrencias/historico`,
+      '/179/status-ocorrencias',
+    ];
+    const page = await open('demo', screens[0] as string);
+    for (const hash of screens) {
+      const listed = page.waitForResponse((r) =>
+        /\/api2?\/(ocorrencia|DataOccurrence)/.test(new URL(r.url()).pathname),
+      );
+      await page.goto(`${server.url}/#${hash}`);
+      expect((await listed).status(), hash).toBe(200);
+      await table(page).waitFor();
+      expect(await page.getByRole('alert').count(), hash).toBe(0);
+    }
+  });
+
   it('screenshots of the active list, history and health-plan review', async () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const viewport of ['desktop', 'mobile'] as const) {

@@ -77,6 +77,13 @@ const t = (
 ): TagDef => ({ nome, apelido, unidade, min, max, ...extra });
 const h = { history: true };
 
+/**
+ * The cellular modem's signal, added to the devices that have one (spec
+ * `netAntenaSignal`): the modem's CSQ, 0 (none) to 31 (excellent); the
+ * console shows a negative value as '---'.
+ */
+export const SIGNAL_TAG: TagDef = t('netAntenaSignal', 'Sinal do Modem', 'CSQ', 0, 31);
+
 const COLORS = [
   '#1f77b4',
   '#d62728',
@@ -205,6 +212,7 @@ const GERADOR: TypeDef = {
     t('modoWeb', 'Modo', '', null, null),
     t('statusGMG', 'Status do GMG', '', null, null),
     t('chaveGrupo', 'Chave do Grupo', '', null, null),
+    t('chaveRede', 'Chave da Rede', '', null, null),
     t('alarmesGMG', 'Alarmes do GMG', '', null, null),
     t('horimetro', 'Horímetro', 'h', null, null, h),
     t('kWh', 'Energia Gerada', 'kWh', null, null, h),

@@ -1,3 +1,4 @@
+import { ALARM_STATES, alarmState, loadSpeedSeverity, powerPercentSeverity } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.js';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
@@ -23,6 +24,54 @@ const count = async (
     .executeTakeFirstOrThrow();
   return Number(row.n);
 };
+
+async function currentValues(store: Store, names: string[]) {
+  return store.db
+    .selectFrom('current_values')
+    .innerJoin('tags', 'tags.id', 'current_values.tag_id')
+    .innerJoin('devices', 'devices.id', 'tags.device_id')
+    .select([
+      'tags.nome',
+      'current_values.valor',
+      'devices.tipo',
+      'devices.system_id',
+      'tags.device_id',
+    ])
+    .where('tags.nome', 'in', names)
+    .execute();
+}
+
+/** The customer's system (230) shows every ISA-18.2 state and events in the last day. */
+async function expectCustomerStates(store: Store, now: number) {
+  const rows = await store.db
+    .selectFrom('occurrences')
+    .selectAll()
+    .where('system_id', '=', 230)
+    .where((eb) =>
+      eb.or([eb('hora_desativacao', 'is', null), eb('hora_ativacao', '>=', now - 86400)]),
+    )
+    .execute();
+  const states = new Set(
+    rows.map((o) =>
+      alarmState({ isEvt: o.is_evt, horaDesativacao: o.hora_desativacao, horaAck: o.hora_ack }),
+    ),
+  );
+  for (const state of ALARM_STATES) expect(states, state).toContain(state);
+  for (const o of rows)
+    if (o.hora_ack !== null) expect(o.hora_ack).toBeGreaterThanOrEqual(o.hora_ativacao);
+}
+
+describe.skipIf(!available)('seedDemo with one day of history', () => {
+  it('gives the customer alarms in every state and events', async () => {
+    const store = await openTestStore();
+    try {
+      await seedDemo(store, { seed: 3, users: true, now: NOW, historyDays: 1 });
+      await expectCustomerStates(store, NOW);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});
 
 describe.skipIf(!available)('seedDemo', () => {
   let store: Store;
@@ -107,6 +156,69 @@ describe.skipIf(!available)('seedDemo', () => {
     expect(
       rows.some((o) => o.nome_alarme === 'Falha de comunicação' && o.hora_desativacao === null),
     ).toBe(true);
+  });
+
+  it("gives about half of the hospitals' alarms of the last 31 days a reason (health-plan review)", async () => {
+    const system = await store.db
+      .selectFrom('systems')
+      .select('config')
+      .where('id', '=', 179)
+      .executeTakeFirstOrThrow();
+    expect(parseJson<SystemConfig>(system.config, { home: null }).features?.planoSaude).toBe(true);
+    const rows = await store.db
+      .selectFrom('occurrences')
+      .select(['motivo', 'is_evt', 'system_id'])
+      .where('hora_ativacao', '>=', NOW - 31 * 86400)
+      .execute();
+    const alarms = rows.filter((o) => o.system_id === 179 && o.is_evt === 0);
+    const withReason = alarms.filter((o) => o.motivo !== null);
+    expect(alarms.length).toBeGreaterThan(10);
+    expect(withReason.length / alarms.length).toBeGreaterThan(0.3);
+    expect(withReason.length / alarms.length).toBeLessThan(0.7);
+    expect(new Set(withReason.map((o) => o.motivo)).size).toBeGreaterThan(2);
+    expect(rows.filter((o) => o.system_id !== 179 || o.is_evt === 1).every((o) => !o.motivo)).toBe(
+      true,
+    );
+  });
+
+  it('reports the modem signal (CSQ 0–31) of remote devices and the mains switch of generators', async () => {
+    const rows = await currentValues(store, ['netAntenaSignal', 'chaveRede']);
+    const signals = rows.filter((r) => r.nome === 'netAntenaSignal');
+    expect(signals.length).toBeGreaterThan(40);
+    for (const r of signals) {
+      expect(Number.isInteger(r.valor)).toBe(true);
+      expect(r.valor).toBeGreaterThanOrEqual(0);
+      expect(r.valor).toBeLessThanOrEqual(31);
+    }
+    expect(signals.some((r) => r.tipo === 'tanque')).toBe(true);
+    expect(signals.some((r) => r.system_id === 220)).toBe(false);
+    const switches = rows.filter((r) => r.nome === 'chaveRede' && r.tipo === 'gerador');
+    expect(switches.length).toBeGreaterThan(20);
+    for (const r of switches) expect([4096, 16384 | 32768]).toContain(r.valor);
+  });
+
+  it('has a critical and an attention tank and generators in every power and load band', async () => {
+    const rows = await currentValues(store, ['nivel', 'kW', 'LoadSpeed']);
+    const levels = rows.filter((r) => r.nome === 'nivel').map((r) => r.valor);
+    expect(levels.some((l) => l <= 20)).toBe(true);
+    expect(levels.some((l) => l > 20 && l < 35)).toBe(true);
+    const devices = await store.db.selectFrom('devices').select(['id', 'params']).execute();
+    const kwn = new Map(
+      devices.map((d) => [d.id, Number(parseJson<{ kwn?: number }>(d.params, {}).kwn)]),
+    );
+    const power = rows
+      .filter((r) => r.nome === 'kW' && r.tipo === 'gerador')
+      .map((r) => powerPercentSeverity((100 * r.valor) / (kwn.get(r.device_id) ?? 1)));
+    expect(power).toContain('critical');
+    expect(power).toContain('attention');
+    const load = rows.filter((r) => r.nome === 'LoadSpeed').map((r) => loadSpeedSeverity(r.valor));
+    expect(load).toContain('critical');
+    expect(load).toContain('attention');
+    expect(load).toContain(null);
+  });
+
+  it('gives the customer alarms in every state and events', async () => {
+    await expectCustomerStates(store, NOW);
   });
 
   it('stores the hash of each device ingest key', async () => {

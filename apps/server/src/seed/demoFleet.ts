@@ -16,8 +16,15 @@ import {
   sqliteReadingStatements,
 } from '../store/readingsWriter.js';
 import { type Database, type NewOccurrence, TABLES } from '../store/schema.js';
-import { DEVICE_TYPES, PLACE_OVERVIEWS, type TypeDef } from './catalog.js';
-import { buildFleet, type Fleet, type FleetDevice, SYSTEM_CLIENTE } from './fleet.js';
+import { DEVICE_TYPES, PLACE_OVERVIEWS, SIGNAL_TAG, type TypeDef } from './catalog.js';
+import {
+  buildFleet,
+  DEMO_INCIDENTS,
+  type Fleet,
+  type FleetDevice,
+  SYSTEM_CLIENTE,
+  SYSTEM_HOSPITAIS,
+} from './fleet.js';
 import { createRandom, type Random } from './random.js';
 
 export interface SeedOptions {
@@ -273,7 +280,7 @@ async function insertStructure(
   for (const d of fleet.devices) {
     const def = typeOf(d.tipo);
     const names = new Map<string, number>();
-    for (const tag of def.tags) {
+    for (const tag of d.modem ? [...def.tags, SIGNAL_TAG] : def.tags) {
       const id = tagId++;
       names.set(tag.nome, id);
       const nominal =
@@ -592,7 +599,10 @@ async function insertHistory(
   ids: StructureIds,
   window: { seed: number; start: number; now: number },
 ): Promise<HistoryResult> {
-  const model = new FleetModel(fleet.devices, window.seed);
+  const model = new FleetModel(fleet.devices, window.seed, new Map(), {
+    anchor: window.now,
+    incidents: DEMO_INCIDENTS,
+  });
   const historyTags = new Map<number, Set<string>>();
   for (const d of fleet.devices) {
     historyTags.set(
@@ -740,6 +750,7 @@ async function insertOccurrences(
   now: number,
   users: boolean,
 ) {
+  const reasons = rng.fork('motivo');
   for (const o of occurrences) {
     if (o.is_evt === 1) continue;
     // Operators acknowledged most old alarms, some recent ones, none of the newest.
@@ -752,9 +763,71 @@ async function insertOccurrences(
         o.ack_user_id = users ? rng.pick([1, 3, 5]) : null;
       }
     }
+    // The hospitals' health-plan review: about half of the month's alarms have a reason.
+    if (o.system_id === SYSTEM_HOSPITAIS && age <= 31 * DAY && reasons.chance(0.5)) {
+      o.motivo = reasons.pick(HEALTH_PLAN_REASONS[o.nome_alarme] ?? GENERIC_REASONS);
+    }
   }
   occurrences.sort((a, b) => a.hora_ativacao - b.hora_ativacao || a.device_id - b.device_id);
+  acknowledgeCustomerAlarms(
+    occurrences.filter((o) => o.system_id === SYSTEM_CLIENTE && o.is_evt === 0),
+    now,
+    users,
+  );
   await insertMany(trx, 'occurrences', occurrences as Record<string, unknown>[]);
+}
+
+/** Reasons the hospitals' staff give in the health-plan review, per alarm. */
+const HEALTH_PLAN_REASONS: Readonly<Record<string, readonly string[]>> = {
+  'Falha na rede elétrica': [
+    'Queda de energia da concessionária',
+    'Manobra programada da concessionária',
+    'Oscilação na rede da concessionária',
+  ],
+  'Temperatura da câmara alta': [
+    'Porta da câmara aberta durante a reposição de vacinas',
+    'Degelo programado do evaporador',
+  ],
+  'Temperatura da sala de baterias alta': [
+    'Ar-condicionado da sala em manutenção',
+    'Falha no ar-condicionado da sala, técnico acionado',
+  ],
+  'Alta temperatura do óleo': ['Teste mensal do gerador', 'Radiador em limpeza programada'],
+  'Alta temperatura da água': ['Teste mensal do gerador', 'Radiador em limpeza programada'],
+  'Nível de combustível baixo': ['Abastecimento agendado com o fornecedor'],
+  'Nível do tanque baixo': ['Abastecimento agendado com o fornecedor'],
+  'Falha de comunicação': ['Instabilidade no link de dados do hospital'],
+};
+const GENERIC_REASONS = [
+  'Manutenção preventiva programada',
+  'Teste mensal do gerador',
+  'Verificado pela equipe de manutenção do hospital',
+];
+
+/**
+ * The customer's single system shows every ISA-18.2 state: its older active
+ * alarms acknowledged, the newest one not; its cleared alarms acknowledged
+ * except the most recent. Occurrences come sorted by activation.
+ */
+function acknowledgeCustomerAlarms(alarms: NewOccurrence[], now: number, users: boolean) {
+  const active = alarms.filter((o) => o.hora_desativacao === null);
+  const cleared = alarms.filter((o) => o.hora_desativacao != null);
+  const ack = (o: NewOccurrence, at: number) => {
+    o.hora_ack = Math.max(o.hora_ativacao, Math.min(at, now - 60));
+    o.ack_user_id = users ? DEMO_USERS.cliente.id : null;
+  };
+  const unack = (o: NewOccurrence) => {
+    o.hora_ack = null;
+    o.ack_user_id = null;
+  };
+  active.forEach((o, i) => {
+    if (i < active.length - 1) ack(o, o.hora_ativacao + 25 * 60);
+    else unack(o);
+  });
+  cleared.forEach((o, i) => {
+    if (i < cleared.length - 1) ack(o, (o.hora_desativacao ?? o.hora_ativacao) + 10 * 60);
+    else unack(o);
+  });
 }
 
 /** Fuel configuration and entries, schedules, contracts and some command history. */

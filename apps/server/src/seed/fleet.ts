@@ -1,3 +1,4 @@
+import type { SiteIncident } from '../simulator/model.js';
 import type { SystemConfig } from '../store/schema.js';
 
 /**
@@ -52,6 +53,12 @@ export interface FleetDevice {
   offlineDays: number;
   /** Overview panels replacing the type's default ([nome, render_html]). */
   panels?: [string, string][];
+  /** Reaches the console over a cellular modem and reports its signal (`netAntenaSignal`). */
+  modem: boolean;
+  /** Tanks: the fuel delivery is late; the level (fraction) the tank is at when seeded. */
+  lateDelivery?: { level: number };
+  /** Prime generators: dispatched load as a fraction of kwn, night to afternoon. */
+  loadProfile?: [number, number];
 }
 
 export interface Fleet {
@@ -73,6 +80,43 @@ export const SYSTEM_ARENA = 220;
 export const SYSTEM_CLIENTE = 230;
 
 const FIRST_DEVICE_ID = 1001;
+
+/** Remote sites reach the console over a cellular modem; hospitals and the arena are wired. */
+const MODEM_SITE = /^(erb-|usina-|gas-|posto-|padaria$)/;
+/** Aggregates computed by a plant's controller have no modem of their own. */
+const NO_MODEM_TYPES = new Set(['usina', 'scd']);
+
+/**
+ * Incidents at fixed times before the seed's "now", so the customer's single
+ * system has cleared alarms and events to look at however short the history:
+ * the bakery's capacitor bank trips twice (power factor low, cleared) and the
+ * mains fail twice (the generator runs: events).
+ */
+export const DEMO_INCIDENTS: readonly SiteIncident[] = [
+  { site: 'padaria', kind: 'powerFactor', hoursBefore: 20, minutes: 50 },
+  { site: 'padaria', kind: 'mains', hoursBefore: 14, minutes: 35 },
+  { site: 'padaria', kind: 'powerFactor', hoursBefore: 6, minutes: 45 },
+  { site: 'padaria', kind: 'mains', hoursBefore: 3, minutes: 30 },
+];
+
+/**
+ * Load of the prime plants' generators (fraction of kwn, night to afternoon;
+ * the default is 0.58–0.88): Campo Grande runs base load (load speed 80 % and
+ * more, critical), Cuiabá two sets at partial load (65–79 %, attention) and a
+ * third trimming at low load (power 1–30 %, critical).
+ */
+const PRIME_DISPATCH: Record<number, [number, number][]> = {
+  2: [
+    [0.84, 0.92],
+    [0.84, 0.92],
+    [0.84, 0.92],
+  ],
+  3: [
+    [0.69, 0.74],
+    [0.69, 0.74],
+    [0.14, 0.24],
+  ],
+};
 
 export function buildFleet(): Fleet {
   const companies: FleetCompany[] = [
@@ -247,6 +291,7 @@ export function buildFleet(): Fleet {
       params: {},
       status: 'online',
       offlineDays: 0,
+      modem: MODEM_SITE.test(d.site) && !NO_MODEM_TYPES.has(d.tipo),
       ...d,
     };
     devices.push(device);
@@ -366,6 +411,8 @@ export function buildFleet(): Fleet {
       patrimonio: 'TQ1',
       tipo: 'tanque',
       params: { capacidade: 5000 },
+      // Curitiba's diesel delivery is late: the boilers drew it down to 29 % (attention).
+      ...(plant.id === 12 ? { lateDelivery: { level: 0.29 } } : {}),
     });
   }
 
@@ -396,6 +443,7 @@ export function buildFleet(): Fleet {
         tipo: 'gerador',
         params: generator(800, 'prime', 2000),
         panels,
+        loadProfile: PRIME_DISPATCH[plant.id]?.[n - 1],
       });
     }
     add({
@@ -561,6 +609,8 @@ export function buildFleet(): Fleet {
     patrimonio: 'TQ1',
     tipo: 'tanque',
     params: { capacidade: 250 },
+    // The diesel oven drew it down to 14 % and the delivery is late (critical).
+    lateDelivery: { level: 0.14 },
   });
   add({
     ...padaria,

@@ -122,7 +122,51 @@ describe('fleet model', () => {
       const device = byType(def.tipo)[0];
       if (!device) throw new Error(`no ${def.tipo}`);
       const names = Object.keys(last?.get(device.id) ?? {}).sort();
-      expect(names, def.tipo).toEqual(def.tags.map((t) => t.nome).sort());
+      const expected = def.tags.map((t) => t.nome);
+      if (device.modem) expected.push('netAntenaSignal');
+      expect(names, def.tipo).toEqual(expected.sort());
     }
+  });
+});
+
+describe('fleet model scenarios', () => {
+  it('holds a late tank at its level from the anchor until the truck comes two to three days later', () => {
+    const anchor = START + 5 * DAY;
+    const model = new FleetModel(fleet.devices, 11, new Map(), { anchor });
+    const late = fleet.devices.filter((d) => d.lateDelivery);
+    expect(late.length).toBeGreaterThanOrEqual(2);
+    const levels = new Map<number, number[]>(late.map((d) => [d.id, []]));
+    for (let t = START; t <= anchor + 4 * DAY; t += 900) {
+      const readings = model.step(t, 900);
+      for (const d of late) {
+        if (t === anchor || t === anchor + 2 * DAY || t === anchor + 4 * DAY)
+          levels.get(d.id)?.push(value(readings, d.id, 'nivel'));
+      }
+    }
+    for (const d of late) {
+      const [atAnchor, twoDaysLater, fourDaysLater] = levels.get(d.id) as number[];
+      const target = 100 * (d.lateDelivery?.level ?? 0);
+      expect(atAnchor).toBeLessThanOrEqual(target + 0.5);
+      expect(atAnchor).toBeGreaterThan(target - 8);
+      expect(twoDaysLater).toBeLessThanOrEqual(target + 0.5);
+      expect(fourDaysLater).toBeGreaterThan(85);
+    }
+  });
+
+  it('plays the incidents before the anchor', () => {
+    const anchor = START + DAY;
+    const model = new FleetModel(fleet.devices, 11, new Map(), {
+      anchor,
+      incidents: [{ site: 'padaria', kind: 'mains', hoursBefore: 3, minutes: 30 }],
+    });
+    const gen = fleet.devices.find((d) => d.site === 'padaria' && d.tipo === 'gerador');
+    if (!gen) throw new Error('fleet changed');
+    let during: Readings | undefined;
+    for (let t = START; t < anchor; t += 900) {
+      const readings = model.step(t, 900);
+      if (t === anchor - 3 * 3600 + 900) during = readings.get(gen.id);
+    }
+    expect(during?.statusGMG).toBe(64);
+    expect(during?.chaveRede).toBe(4096);
   });
 });

@@ -1,4 +1,9 @@
-import { GENERATOR_MODES } from '@vigia/domain';
+import {
+  GENERATOR_MODES,
+  MAINS_SWITCH_CLOSED_BIT,
+  SWITCH_CLOSED_BIT,
+  SWITCH_OPEN_BIT,
+} from '@vigia/domain';
 import { createRandom, type Random } from '../seed/random.js';
 
 /**
@@ -17,7 +22,40 @@ export interface ModelDevice {
   tipo: string;
   site: string;
   params: Record<string, number | string>;
+  /** Reports the signal of its cellular modem (`netAntenaSignal`, CSQ 0–31). */
+  modem?: boolean;
+  /** A tank whose fuel delivery is late: it is at `level` (fraction) at the anchor and stays low. */
+  lateDelivery?: { level: number };
+  /** Prime generators: load as a fraction of kwn, from night to afternoon (default 0.58–0.88). */
+  loadProfile?: [number, number];
 }
+
+/** Something that happens at a site at a fixed time before the anchor (the seed's "now"). */
+export interface SiteIncident {
+  site: string;
+  /** 'mains': the utility fails; 'powerFactor': the meter's power factor drops (capacitor bank off). */
+  kind: 'mains' | 'powerFactor';
+  hoursBefore: number;
+  minutes: number;
+}
+
+export interface FleetModelOptions {
+  /**
+   * The reference time of the scenarios (the seed passes its "now"; the live
+   * simulator its first step): late tanks reach their level at it and wait
+   * two to three days more for the truck; incidents are placed before it.
+   */
+  anchor?: number;
+  incidents?: readonly SiteIncident[];
+}
+
+type Tank = {
+  litros: number;
+  capacidade: number;
+  refillAt: number | null;
+  /** Delivery late: the level it reaches at the anchor and when the truck finally comes. */
+  late: { level: number; dueAt: number | null } | null;
+};
 
 export type Readings = Record<string, number>;
 
@@ -50,7 +88,8 @@ interface SiteState {
   tankDeviceId: number | null;
   /** QTA commanded to carry the load on the generators with the mains present. */
   forcedTransfer: boolean;
-  tank: { litros: number; capacidade: number; refillAt: number | null } | null;
+  tank: Tank | null;
+  incidents: { kind: SiteIncident['kind']; start: number; end: number }[];
 }
 
 interface DeviceState {
@@ -59,7 +98,7 @@ interface DeviceState {
   site: SiteState;
   num: (name: string, fallback: number) => number;
   running: boolean;
-  ownFuel: { litros: number; capacidade: number; refillAt: number | null } | null;
+  ownFuel: Tank | null;
   acc: Record<string, number>;
   excursion: Excursion | null;
   maintenanceUntil: number;
@@ -73,6 +112,15 @@ interface DeviceState {
   /** A start (true) or stop (false) command; null: automatic. */
   forced: boolean | null;
   breakerOpen: boolean;
+  /** Mean modem signal (CSQ); null without a modem. */
+  signal: number | null;
+  signalRng: Random;
+}
+
+/** Devices with a cellular modem get a mean signal of their own (weak at some sites). */
+function modemSignal(device: ModelDevice, seed: number) {
+  const signalRng = createRandom(seed).fork(`modem:${device.id}`);
+  return { signal: device.modem ? signalRng.between(9, 29) : null, signalRng };
 }
 
 const round = (value: number, decimals = 2) => {
@@ -104,12 +152,17 @@ export class FleetModel {
   private readonly sites = new Map<string, SiteState>();
   private readonly devices: DeviceState[];
   private readonly byId = new Map<number, DeviceState>();
+  private anchor: number | null;
+  private readonly incidents: readonly SiteIncident[];
 
   constructor(
     devices: readonly ModelDevice[],
     seed: number,
     resume: ReadonlyMap<number, Readings> = new Map(),
+    options: FleetModelOptions = {},
   ) {
+    this.anchor = options.anchor ?? null;
+    this.incidents = options.incidents ?? [];
     const sorted = [...devices].sort((a, b) => a.id - b.id);
     for (const d of sorted) {
       if (this.sites.has(d.site)) continue;
@@ -120,6 +173,12 @@ export class FleetModel {
       const tankDevice = members.find((m) => m.tipo === 'tanque');
       const capacidade = Number(tankDevice?.params.capacidade ?? 0);
       const resumed = tankDevice ? resume.get(tankDevice.id)?.litros : undefined;
+      // A resumed tank is still waiting for its late truck only while it is low.
+      const late =
+        tankDevice?.lateDelivery &&
+        (resumed === undefined || resumed < capacidade * (tankDevice.lateDelivery.level + 0.1))
+          ? { level: tankDevice.lateDelivery.level, dueAt: null }
+          : null;
       const genKwn = gens.reduce((sum, g) => sum + Number(g.params.kwn ?? 0), 0);
       this.sites.set(d.site, {
         key: d.site,
@@ -139,14 +198,31 @@ export class FleetModel {
         tank: tankDevice
           ? {
               capacidade,
-              litros: resumed ?? capacidade * rng.between(0.15, 0.95),
+              litros:
+                resumed ?? capacidade * (late ? rng.between(0.6, 0.95) : rng.between(0.15, 0.95)),
               refillAt: null,
+              late,
             }
           : null,
+        incidents: [],
       });
     }
     this.devices = sorted.map((device) => this.initDevice(device, seed, resume.get(device.id)));
     for (const d of this.devices) this.byId.set(d.device.id, d);
+    if (this.anchor !== null) this.placeScenarios(this.anchor);
+  }
+
+  /** Fixes the anchor: incidents before it, late deliveries two to three days after it. */
+  private placeScenarios(anchor: number) {
+    for (const site of this.sites.values()) {
+      site.incidents = this.incidents
+        .filter((i) => i.site === site.key)
+        .map((i) => {
+          const start = anchor - i.hoursBefore * HOUR;
+          return { kind: i.kind, start, end: start + i.minutes * 60 };
+        });
+      if (site.tank?.late) site.tank.late.dueAt = anchor + site.rng.between(2 * DAY, 3 * DAY);
+    }
   }
 
   /**
@@ -251,6 +327,7 @@ export class FleetModel {
                 ? (last.fuelLevel / 100) * ownCapacity
                 : ownCapacity * rng.between(0.4, 0.95),
             refillAt: null,
+            late: null,
           }
         : null,
       acc,
@@ -264,11 +341,16 @@ export class FleetModel {
       mode: 8,
       forced: null,
       breakerOpen: false,
+      ...modemSignal(device, seed),
     };
   }
 
   /** Advances every device to time `t` (epoch seconds) over `dt` seconds; readings per device id. */
   step(t: number, dt: number): Map<number, Readings> {
+    if (this.anchor === null) {
+      this.anchor = t;
+      this.placeScenarios(t);
+    }
     const shape = dailyShape(t);
     for (const site of this.sites.values()) this.stepSite(site, t, dt, shape);
     const out = new Map<number, Readings>();
@@ -281,15 +363,52 @@ export class FleetModel {
       if (state.device.tipo !== 'gerador')
         out.set(state.device.id, this.other(state, t, dt, shape));
     }
-    for (const site of this.sites.values())
-      this.refuel(site.tank, site.rng, t, site.prime ? 0.35 : 0.25);
+    for (const state of this.devices) {
+      const signal = state.signal;
+      if (signal === null) continue;
+      const readings = out.get(state.device.id);
+      if (readings)
+        readings.netAntenaSignal = Math.round(clamp(signal + state.signalRng.noise(1.5), 0, 31));
+    }
+    for (const site of this.sites.values()) {
+      if (site.tank?.late) this.lateDelivery(site.tank, site.rng, t, dt);
+      else this.refuel(site.tank, site.rng, t, site.prime ? 0.35 : 0.25);
+    }
     return out;
+  }
+
+  /**
+   * Before the anchor, other consumers of the site (boilers, an oven) draw the
+   * tank down to the late level; after it the truck comes at `dueAt`, or within
+   * hours when the tank is nearly empty. Then it is an ordinary tank again.
+   */
+  private lateDelivery(tank: Tank, rng: Random, t: number, dt: number) {
+    const late = tank.late;
+    if (!late || this.anchor === null) return;
+    if (t < this.anchor) {
+      const excess = tank.litros - late.level * tank.capacidade;
+      if (excess > 0) tank.litros -= (excess * Math.min(dt, this.anchor - t)) / (this.anchor - t);
+      return;
+    }
+    this.refuel(tank, rng, t, 0.03);
+    if (tank.refillAt === null && late.dueAt !== null && t >= late.dueAt) {
+      tank.litros = tank.capacidade * rng.between(0.9, 0.97);
+    }
+    if (tank.litros > tank.capacidade * 0.5) tank.late = null;
+  }
+
+  private incident(site: SiteState, kind: SiteIncident['kind'], t: number) {
+    return site.incidents.find((i) => i.kind === kind && t >= i.start && t < i.end);
   }
 
   private stepSite(site: SiteState, t: number, dt: number, shape: number) {
     site.genKW = 0;
     site.genRunning = 0;
-    if (site.standby) {
+    const outage = this.incident(site, 'mains', t);
+    if (site.standby && outage) {
+      site.mainsOk = false;
+      site.failureEndsAt = outage.end;
+    } else if (site.standby) {
       if (site.mainsOk && happens(site.rng, 5 * DAY, dt)) {
         site.mainsOk = false;
         site.failureEndsAt = t + site.rng.between(15 * 60, 150 * 60);
@@ -300,12 +419,7 @@ export class FleetModel {
     site.loadKW = site.baseLoadKW * (0.35 + 0.55 * shape) * (1 + site.rng.noise(0.02));
   }
 
-  private refuel(
-    tank: { litros: number; capacidade: number; refillAt: number | null } | null,
-    rng: Random,
-    t: number,
-    threshold: number,
-  ) {
+  private refuel(tank: Tank | null, rng: Random, t: number, threshold: number) {
     if (!tank || tank.capacidade <= 0) return;
     if (tank.refillAt === null && tank.litros < tank.capacidade * threshold) {
       tank.refillAt = t + rng.between(2 * HOUR, 20 * HOUR);
@@ -340,6 +454,7 @@ export class FleetModel {
     const vn = s.num('vn', 380);
     const hzn = s.num('hzn', 60);
     const prime = s.device.params.regime === 'prime';
+    const [profileMin, profileMax] = s.device.loadProfile ?? [0.58, 0.88];
     const fuel = site.tank ?? s.ownFuel;
     if (prime && t >= s.maintenanceUntil && happens(rng, 12 * DAY, dt)) {
       s.maintenanceUntil = t + rng.between(2 * HOUR, 8 * HOUR);
@@ -370,7 +485,7 @@ export class FleetModel {
         s.mode === 16
           ? kwn * 0.05
           : prime
-            ? kwn * (0.58 + 0.3 * shape + rng.noise(0.02))
+            ? kwn * (profileMin + (profileMax - profileMin) * shape + rng.noise(0.02))
             : demanded
               ? Math.min(kwn * 0.95, site.loadKW / Math.max(1, site.generators))
               : kwn * 0.05;
@@ -416,6 +531,12 @@ export class FleetModel {
       modoWeb: s.mode,
       statusGMG: s.running ? 64 : 2048,
       chaveGrupo: s.running ? 16384 : 4096,
+      // The controller's mains breaker: closed while the load is on the mains (or a prime
+      // plant runs in parallel with the grid), open while the set carries it.
+      chaveRede:
+        prime || (site.mainsOk && !(demanded && s.running))
+          ? SWITCH_CLOSED_BIT | MAINS_SWITCH_CLOSED_BIT
+          : SWITCH_OPEN_BIT,
       alarmesGMG: s.startFailed ? 1 : 0,
       horimetro: round(acc.horimetro ?? 0, 2),
       kWh: round(acc.kWh ?? 0, 1),
@@ -574,7 +695,9 @@ export class FleetModel {
         acc.KWH_TOTAL_H = (acc.KWH_TOTAL_H ?? 0) + (w * dt) / HOUR;
         if (newDay) acc.MAX_KW = 0;
         acc.MAX_KW = Math.max(acc.MAX_KW ?? 0, w);
-        const pf = clamp(0.945 + rng.noise(0.008), 0.5, 1);
+        // With the capacitor bank off the power factor drops below the 0.92 limit.
+        const capacitorsOff = this.incident(site, 'powerFactor', t) !== undefined;
+        const pf = clamp((capacitorsOff ? 0.885 : 0.945) + rng.noise(0.008), 0.5, 1);
         const local = new Date((t + UTC_OFFSET) * 1000);
         const current = w / (3 * 220 * pf);
         return {

@@ -70,6 +70,9 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
         tipo: d.tipo,
         site: d.site,
         params: parseJson<Record<string, number | string>>(byId.get(d.id)?.params, d.params),
+        modem: d.modem,
+        ...(d.lateDelivery ? { lateDelivery: d.lateDelivery } : {}),
+        ...(d.loadProfile ? { loadProfile: d.loadProfile } : {}),
       }));
     const resume = new Map<number, Readings>();
     if (devices.length > 0) {

@@ -15,7 +15,18 @@ export default defineConfig({
     routePreload(
       {
         login: ['src/features/auth/pages/LoginPage.tsx'],
-        main: ['src/app/shell/MainLayout.tsx'],
+        shell: ['src/app/shell/MainLayout.tsx'],
+        // The screens a session usually opens on.
+        screens: [
+          {
+            hash: '^#/0/home-clientes',
+            sources: ['src/features/systems/pages/SystemsHomePage.tsx'],
+          },
+          {
+            hash: '^#/\\d+/home-cluster',
+            sources: ['src/features/cluster/pages/ClusterHomePage.tsx'],
+          },
+        ],
       },
       'vigia.access_token',
     ),

@@ -1,15 +1,25 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 
+export interface PreloadPlan {
+  /** Sources of the login screen: preloaded without a stored session or on `#/login`. */
+  login: string[];
+  /** Sources of the main shell: preloaded with a stored session. */
+  shell: string[];
+  /** Screens preloaded with the shell when the hash matches (a RegExp source). */
+  screens: { hash: string; sources: string[] }[];
+}
+
 /**
  * Screens are lazy, so their code is found only after the entry ran: one more
  * round trip before the first paint. This plugin writes a tiny inline script
  * into index.html that guesses the first screen (login without a stored
- * session or on `#/login`, the main shell otherwise) and preloads its chunks
- * and style sheets while the entry downloads. Style sheets are only fetched:
- * Vite's loader applies them later, in the cascade order it would anyway.
+ * session or on `#/login`; otherwise the shell and the screen of the hash) and
+ * preloads its chunks and style sheets while the entry downloads. Style
+ * sheets are only fetched: Vite's loader applies them later, in the cascade
+ * order it would anyway.
  */
-export function routePreload(screens: Record<string, string[]>, sessionKey: string): Plugin {
+export function routePreload(plan: PreloadPlan, sessionKey: string): Plugin {
   return {
     name: 'vigia-route-preload',
     apply: 'build',
@@ -25,23 +35,29 @@ export function routePreload(screens: Record<string, string[]>, sessionKey: stri
         for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
           collect(entry, byFile, initial);
         }
-        const plan: Record<string, string[]> = {};
-        for (const [screen, sources] of Object.entries(screens)) {
+        const filesOf = (sources: string[]) => {
           const files = new Set<string>();
           for (const source of sources) {
             const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
             if (!chunk) throw new Error(`routePreload: ${source} não virou um chunk`);
             collect(chunk, byFile, files);
           }
-          plan[screen] = [...files].filter((file) => !initial.has(file)).map((file) => `./${file}`);
-        }
+          return [...files].filter((file) => !initial.has(file)).map((file) => `./${file}`);
+        };
+        const data = {
+          login: filesOf(plan.login),
+          shell: filesOf(plan.shell),
+          screens: plan.screens.map((screen) => [screen.hash, filesOf(screen.sources)]),
+        };
         const script =
-          `(function(){var p=${JSON.stringify(plan)},t=null;` +
+          `(function(){var d=${JSON.stringify(data)},h=location.hash,t=null,f;` +
           `try{t=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}` +
-          `var k=!t||/^#\\/login/.test(location.hash)?'login':'main';` +
-          `(p[k]||[]).forEach(function(f){var l=document.createElement('link');` +
-          `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}` +
-          `l.href=f;document.head.appendChild(l)})})()`;
+          `if(!t||/^#\\/login/.test(h))f=d.login;else{f=d.shell;` +
+          `d.screens.forEach(function(s){if(new RegExp(s[0]).test(h))f=f.concat(s[1])})}` +
+          `var seen={};f.forEach(function(u){if(seen[u])return;seen[u]=1;` +
+          `var l=document.createElement('link');` +
+          `if(/\\.css$/.test(u)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}` +
+          `l.href=u;document.head.appendChild(l)})})()`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },
     },

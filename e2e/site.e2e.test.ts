@@ -1,0 +1,316 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { DeviceRow, DeviceRowPage, OverviewConfig, TokenResponse } from '@vigia/contract';
+import { formatNumber, NEVER_COMMUNICATED, STALE_LABEL, siteTitle } from '@vigia/domain';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumAvailable,
+  MQTT_URL,
+  mqttAvailable,
+  needService,
+} from '../test-support/services.js';
+import { tokensFor } from './support/api.js';
+import { DESKTOP, desktopContext, launchChromium, storeSession } from './support/browser.js';
+import { REPO_ROOT, startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+
+const hasChromium = await needService('Chromium', chromiumAvailable);
+const hasMqtt = hasChromium && (await needService('Mosquitto', mqttAvailable));
+const SHOTS = join(REPO_ROOT, 'docs/screenshots/panels');
+/** A console built elsewhere (a local run beside other builds); default apps/web/dist. */
+const WEB_DIST = process.env.VIGIA_E2E_WEB_DIST;
+
+/**
+ * Every panel type and the demo device it is shown on (names from
+ * apps/server/src/seed/fleet.ts). Panels the seed configures are opened as
+ * configured; the others (spec panels no demo device uses) are opened on a
+ * fitting device with its overview configuration answered as that panel.
+ */
+const PANEL_CASES: readonly [panel: string, device: string][] = [
+  ['gerador', 'GMG1 Hospital Santa Clara Curitiba'],
+  ['gerador-energ', 'GMG1 UTE Campo Grande'],
+  ['gerador-gl', 'GMG ERB Belo Horizonte Savassi'],
+  ['gerador-qta', 'GMG ERB Belo Horizonte Savassi'],
+  ['gerador-custom', 'GMG1 UTE Campo Grande'],
+  ['motor-260', 'GMG1 UTE Campo Grande'],
+  ['motor-757', 'GMG1 UTE Campo Grande'],
+  ['servelec', 'GMG1 Arena Guanabara'],
+  ['arcos', 'GMG ERB Belo Horizonte Savassi'],
+  ['qta', 'QTA ERB Belo Horizonte Savassi'],
+  ['tfr', 'TFR UTE Campo Grande'],
+  ['unifilar-tfr', 'TFR UTE Campo Grande'],
+  ['unifilar-gerador', 'GMG1 Arena Guanabara'],
+  ['unifilar-gerador-qta', 'GMG1 Hospital Santa Clara Curitiba'],
+  ['unifilar-gerador-tfr', 'GMG1 UTE Campo Grande'],
+  ['unifilar', 'GMG1 Hospital Santa Clara Curitiba'],
+  ['transformer', 'Transformador TR-01'],
+  ['ups', 'UPS Centro Cirúrgico PE'],
+  ['medidor', 'Medidor de Exportação UTE Campo Grande'],
+  ['infos-medidor', 'Medidor de Exportação UTE Campo Grande'],
+  ['io', 'I/O Casa de Bombas'],
+  ['adam', 'I/O Casa de Bombas'],
+  ['geladeira', 'Câmara de Vacinas PE'],
+  ['plc', 'PLC Compressor 1'],
+  ['base-de-compressao', 'PLC Compressor 1'],
+  ['plc-teste', 'PLC Compressor 2'],
+  ['plc-teste2', 'PLC Compressor 2'],
+  ['plc-teste-embraer', 'PLC Compressor 2'],
+  ['tecnogres', 'PLC Compressor 2'],
+  ['posto', 'Posto GNV Boa Viagem'],
+  ['carreta-consumo', 'Carreta GNC 01 - Consumo'],
+  ['carreta-estocagem', 'Carreta GNC 02 - Estocagem'],
+  ['usina', 'UTE Campo Grande'],
+  ['scd', 'SCD Campo Grande'],
+  ['subestacao', 'SCD Campo Grande'],
+  ['sinotico-qgbt', 'QGBT Principal'],
+  ['industria', 'QGBT Principal'],
+  ['industria-qgbt', 'QGBT Principal'],
+  ['industria-gerador', 'GMG2 Arena Guanabara'],
+  ['tanque', 'Tanque de Armazenamento SCD Campo Grande'],
+  ['batmon', 'Monitor de Baterias Sala de Controle'],
+];
+
+describe.runIf(hasChromium)(
+  'site page and overview panels in Chromium against the real server',
+  () => {
+    let server: VigiaServer;
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let tokens: TokenResponse;
+    let devices: DeviceRow[];
+
+    async function api<T>(path: string): Promise<T> {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { Authorization: `Bearer ${tokens.access_token}` },
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      return (await response.json()) as T;
+    }
+
+    const deviceNamed = (nome: string): DeviceRow => {
+      const device = devices.find((d) => d.nome === nome);
+      if (!device) throw new Error(`dispositivo ausente na demonstração: ${nome}`);
+      return device;
+    };
+
+    const siteHash = (d: DeviceRow, overviewId?: number | null) =>
+      `#/${d.sisId}/site/${d.scdId ?? 0}/${d.usinaId ?? 0}/${d.id}` +
+      (overviewId ? `/visao-geral/${overviewId}` : '');
+
+    /**
+     * Opens a site page and waits for its panel (or the error panel). `fresh`
+     * loads the console anew, so no configuration read earlier is reused.
+     */
+    async function openSite(hash: string, fresh = false): Promise<void> {
+      await page.mouse.move(DESKTOP.width - 40, DESKTOP.height - 40);
+      if (fresh) await page.goto('about:blank');
+      await page.goto(`${server.url}/${hash}`);
+      await page
+        .locator('[data-testid="overview-panel"], [data-testid="panel-error"]')
+        .first()
+        .waitFor({ timeout: 20_000 });
+    }
+
+    const panelValue = (name: string) => page.locator(`[data-reading="${name}"] dd`).first();
+
+    beforeAll(async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      [server, browser] = await Promise.all([
+        startVigiaServer({
+          ...(hasMqtt ? { MQTT_URL } : {}),
+          ...(WEB_DIST ? { VIGIA_WEB_DIST: WEB_DIST } : {}),
+        }),
+        launchChromium(),
+      ]);
+      tokens = await tokensFor(server.url, 'demo');
+      devices = (
+        await api<DeviceRowPage>('/api/dispositivos/infosFiltro?limit=500&nomes=statusGMG')
+      ).itens;
+      context = await desktopContext(browser);
+      page = await context.newPage();
+      await storeSession(page, server.url, tokens);
+    });
+
+    afterAll(async () => {
+      await context?.close();
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('the site page of each device type of the demo fleet renders its panel', async () => {
+      const tipos = [...new Set(devices.map((d) => d.tipo))].sort();
+      expect(tipos.length).toBeGreaterThanOrEqual(15);
+      for (const tipo of tipos) {
+        const device =
+          devices.find((d) => d.tipo === tipo && d.resumoComunicacao === 'online') ??
+          devices.find((d) => d.tipo === tipo);
+        if (!device) continue;
+        const overviews = await api<OverviewConfig[]>(
+          `/api/ConfigurationOverview/${device.id}/overview`,
+        );
+        // No child screen: the first overview (spec 000 §2), or the type's own panel.
+        await openSite(siteHash(device));
+        const expected = overviews[0]?.render_html ?? tipo;
+        const panel = page.getByTestId('overview-panel');
+        expect(await panel.getAttribute('data-panel'), `${tipo} (${device.nome})`).toBe(expected);
+        if (overviews[0]) {
+          await expect
+            .poll(() => new URL(page.url()).hash)
+            .toBe(siteHash(device, overviews[0].idOverview));
+        }
+        expect(await page.getByTestId('panel-error').count()).toBe(0);
+        expect(await page.getByTestId('site-title').textContent()).toBe(
+          siteTitle(device.patrimonio, device.localNome, device.usinaId !== null),
+        );
+        // Readings on screen: a value that is a number, or a drawing of them.
+        const shown = await panel
+          .locator('[data-reading] dd, [data-testid="single-line-diagram"]')
+          .allTextContents();
+        expect(
+          shown.some((text) => /\d/.test(text)),
+          `${tipo}: nenhum valor no painel`,
+        ).toBe(true);
+      }
+    }, 180_000);
+
+    it.each(PANEL_CASES)(
+      "screenshot of the '%s' panel at desktop width",
+      async (panel, deviceName) => {
+        const device = deviceNamed(deviceName);
+        const overviews = await api<OverviewConfig[]>(
+          `/api/ConfigurationOverview/${device.id}/overview`,
+        );
+        const configured = overviews.find((o) => o.render_html === panel);
+        await page.unroute('**/api/ConfigurationOverview/**');
+        let hash = siteHash(device, configured?.idOverview);
+        if (!configured && overviews[0]) {
+          const answer = [{ ...overviews[0], render_html: panel }];
+          await page.route('**/api/ConfigurationOverview/**', (route) =>
+            route.fulfill({ json: answer }),
+          );
+          hash = siteHash(device, overviews[0].idOverview);
+        }
+        await openSite(hash, true);
+        await page.unroute('**/api/ConfigurationOverview/**');
+        const shown = page.getByTestId('overview-panel');
+        expect(await shown.getAttribute('data-panel')).toBe(panel);
+        expect(await page.getByTestId('panel-error').count()).toBe(0);
+        await screenshot(`${panel}.png`);
+      },
+      60_000,
+    );
+
+    /** The whole page at 1366 px wide, with the side navigation folded to its rail. */
+    async function screenshot(file: string): Promise<void> {
+      const nav = page.getByTestId('side-nav');
+      // A fresh console opens the navigation once it knows the screen width,
+      // then folds it after 2500 ms: wait for both, so it is not caught moving.
+      await page
+        .locator('[data-testid="side-nav"][data-state="expanded"]')
+        .waitFor({ timeout: 2000 })
+        .catch(() => {});
+      await expect.poll(() => nav.getAttribute('data-state'), { timeout: 8000 }).toBe('collapsed');
+      await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(80);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({
+        width: DESKTOP.width,
+        height: Math.max(DESKTOP.height, height),
+      });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SHOTS, file) });
+      await page.setViewportSize(DESKTOP);
+    }
+
+    it('an unknown render_html shows the error panel, not a blank page', async () => {
+      const device = deviceNamed('GMG1 UTE Campo Grande');
+      const [first] = await api<OverviewConfig[]>(
+        `/api/ConfigurationOverview/${device.id}/overview`,
+      );
+      if (!first) throw new Error('GMG1 sem visão geral');
+      await page.route('**/api/ConfigurationOverview/**', (route) =>
+        route.fulfill({ json: [{ ...first, render_html: 'painel-de-outra-versao' }] }),
+      );
+      await openSite(siteHash(device, first.idOverview), true);
+      await page.unroute('**/api/ConfigurationOverview/**');
+      const error = page.getByTestId('panel-error');
+      expect(await error.textContent()).toContain('Painel desconhecido');
+      expect(await error.textContent()).toContain('painel-de-outra-versao');
+      expect(await page.getByTestId('site-title').textContent()).toBe('GMG1 - UTE Campo Grande');
+      await screenshot('erro-painel-desconhecido.png');
+    });
+
+    it("a device silent for days shows 'DESATUALIZADO'; one that never reported 'NUNCA COMUNICOU'", async () => {
+      const offline = deviceNamed('GMG ERB Manaus Adrianópolis');
+      await openSite(siteHash(offline));
+      expect(await page.getByTestId('freshness-label').textContent()).toBe(STALE_LABEL);
+      expect(await page.getByTestId('site-communication').textContent()).toBe('>1 dia offline');
+
+      const never = deviceNamed('Posto GNV João Pessoa');
+      await openSite(siteHash(never));
+      expect(await page.getByTestId('freshness-label').textContent()).toBe(NEVER_COMMUNICATED);
+      expect(await page.getByTestId('site-communication').textContent()).toBe(NEVER_COMMUNICATED);
+      expect(await panelValue('pt01').textContent()).toBe('---');
+    });
+
+    it.runIf(hasMqtt)(
+      'live values change when a reading is published over MQTT',
+      async () => {
+        const generator = deviceNamed('GMG ERB São Paulo Paulista');
+        await openSite(siteHash(generator));
+        await panelValue('kW').waitFor();
+        const client: MqttClient = await mqtt.connectAsync(MQTT_URL, {
+          clientId: `vigia-e2e-site-${process.pid}`,
+          clean: true,
+        });
+        try {
+          for (const [kW, modoWeb, mode] of [
+            [42.5, 2, 'Manual'],
+            [57.25, 16, 'Teste'],
+          ] as const) {
+            const leituras = { kW, modoWeb, statusGMG: 64, chaveGrupo: 16384 };
+            // Other servers on the same broker share the subscription: publish
+            // again until this one has it. The 60 s poll is not waited for: the
+            // server's readings.updated event refreshes the panel.
+            await expect
+              .poll(
+                async () => {
+                  await client.publishAsync(
+                    `vigia/dispositivos/${generator.id}/leituras`,
+                    JSON.stringify({ ts: Math.floor(Date.now() / 1000), leituras }),
+                    { qos: 1 },
+                  );
+                  await page.waitForTimeout(1500);
+                  return panelValue('kW').textContent();
+                },
+                { timeout: 25_000, interval: 0 },
+              )
+              .toBe(`${formatNumber(kW, 2)} kW`);
+            const states = page.locator('[data-state="modoWeb"] dd').first();
+            expect(await states.textContent()).toBe(mode);
+            expect(await page.locator('[data-state="statusGMG"] dd').first().textContent()).toBe(
+              'GMG ON',
+            );
+            expect(await page.locator('[data-state="chaveGrupo"] dd').first().textContent()).toBe(
+              'Fechada',
+            );
+          }
+        } finally {
+          await client.endAsync();
+        }
+      },
+      60_000,
+    );
+
+    it('a panel page has no axe violations', async () => {
+      await openSite(siteHash(deviceNamed('GMG ERB Belo Horizonte Savassi')));
+      await page.getByTestId('single-line-diagram').waitFor();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+      ).toEqual([]);
+    });
+  },
+);

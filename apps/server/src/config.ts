@@ -42,6 +42,10 @@ const env = z.object({
   VIGIA_JWT_SECRET: z.string().min(32, 'precisa de ao menos 32 caracteres').optional(),
   VIGIA_WEB_DIST: z.string().min(1).default('apps/web/dist'),
   VIGIA_TRUST_PROXY: flag.default(false),
+  VIGIA_MQTT_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letras, números, _ ou -')
+    .default('vigia'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
@@ -52,6 +56,8 @@ export interface Config {
   databaseUrl: string;
   /** Unset: readings are ingested in process, no broker. */
   mqttUrl: string | undefined;
+  /** Shared-subscription group: the nodes of one deployment split the devices' messages. */
+  mqttGroup: string;
   /** Seed the demo fleet and the demo users (known passwords: never in production). */
   demo: boolean;
   simulator: boolean;
@@ -100,6 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     host: e.HOST,
     databaseUrl: absoluteSqliteUrl(e.DATABASE_URL, cwd),
     mqttUrl: e.MQTT_URL,
+    mqttGroup: e.VIGIA_MQTT_GROUP,
     demo: e.VIGIA_DEMO,
     simulator: e.VIGIA_SIMULATOR ?? e.VIGIA_DEMO,
     seed: e.VIGIA_SEED,

@@ -6,7 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { EventBus } from './events/eventBus.js';
 import { type PgEventRelay, startPgEventRelay } from './events/pgEventRelay.js';
 import { createIngest } from './ingest/ingest.js';
-import { startMqttIngest } from './ingest/mqtt.js';
+import { sharedReadingsTopic, startMqttIngest } from './ingest/mqtt.js';
 import { seedDemo } from './seed/demoFleet.js';
 import { startSimulator } from './simulator/simulator.js';
 import { openStore } from './store/database.js';
@@ -92,6 +92,7 @@ async function main(): Promise<void> {
   stops.push(() => ingest.close());
   if (config.mqttUrl) {
     const mqtt = await startMqttIngest(config.mqttUrl, ingest, {
+      topic: sharedReadingsTopic(config.mqttGroup),
       onError: (error) => log.error({ err: error }, 'MQTT: erro'),
     });
     stops.push(() => mqtt.close());

@@ -4,8 +4,9 @@ import type { Ingest } from './ingest.js';
 
 /** Topic devices publish readings to; `{id}` is the device id. */
 export const READINGS_TOPIC = 'vigia/dispositivos/+/leituras';
-/** Shared subscription: several server nodes split the devices' messages. */
-export const SHARED_READINGS_TOPIC = `$share/vigia/${READINGS_TOPIC}`;
+/** Shared subscription: the nodes of one group split the devices' messages. */
+export const sharedReadingsTopic = (group: string) => `$share/${group}/${READINGS_TOPIC}`;
+export const SHARED_READINGS_TOPIC = sharedReadingsTopic('vigia');
 
 export interface MqttIngestOptions {
   /** Subscription topic filter(s) (default SHARED_READINGS_TOPIC). */

@@ -169,6 +169,15 @@ describe('routing and sign-in (spec 000 §2, §4)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/8/home-cluster'), LAZY);
   });
 
+  it('scrolls to the top after every route change (spec 000 §2)', async () => {
+    login();
+    const router = renderAt('/8/home-cluster');
+    await screen.findByText('Dispositivos por tipo', {}, LAZY);
+    vi.mocked(window.scrollTo).mockClear();
+    await router.navigate('/0/home-clientes');
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 0), LAZY);
+  });
+
   it('the login page flag follows the current screen', async () => {
     renderAt('/login/');
     await screen.findByRole('button', { name: 'Entrar' }, LAZY);

@@ -111,7 +111,7 @@ export function MainLayout() {
         <AppShell.Main className={classes.main}>
           <PageTitleContext.Provider value={setTitle}>
             <PageBreadcrumbs crumbs={crumbs} />
-            <Outlet />
+            {screen}
           </PageTitleContext.Provider>
         </AppShell.Main>
       </AppShell>

@@ -29,6 +29,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A panel's reading query of device 1001 with the live refresh. */
+function Probe({ fetcher }: { fetcher: () => Promise<unknown> }) {
+  useReadingsLiveRefresh();
+  useQuery({ queryKey: ['site', 'readings', 1001, []], queryFn: fetcher });
+  return null;
+}
+
 describe('live readings on a panel', () => {
   it('finds the devices a site query shows', () => {
     expect(deviceIdsOf({ id: 3, infos: [] })).toEqual([3]);
@@ -41,14 +48,9 @@ describe('live readings on a panel', () => {
     vi.useFakeTimers();
     const fetcher = vi.fn(async () => ({ id: 1001, infos: [] }));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    function Probe() {
-      useReadingsLiveRefresh();
-      useQuery({ queryKey: ['site', 'readings', 1001, []], queryFn: fetcher });
-      return null;
-    }
     render(
       <QueryClientProvider client={client}>
-        <Probe />
+        <Probe fetcher={fetcher} />
       </QueryClientProvider>,
     );
     await act(() => vi.runOnlyPendingTimersAsync());

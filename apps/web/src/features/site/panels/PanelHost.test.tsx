@@ -159,6 +159,29 @@ describe('PanelHost: the panel a render_html names', () => {
     );
   });
 
+  it("a plant's own overview reads all its devices; the plant's aggregate device is the panel's", async () => {
+    answer({
+      '/api/dispositivos/infosFiltro': () =>
+        json(200, {
+          total: 2,
+          itens: [
+            deviceRow({ id: 1054, tipo: 'usina', patrimonio: 'USINA', readings: { kW: 1646.7 } }),
+            deviceRow({ id: 1049, patrimonio: 'GMG1', readings: { statusGMG: 64, modoWeb: 8 } }),
+          ],
+        }),
+    });
+    renderWithProviders(
+      <PanelHost target={{ kind: 'usina', id: 2, sisId: 200 }} panelName="usina" sinoticoId={11} />,
+    );
+    await screen.findByTestId('overview-panel');
+    expect(shown('kW')).toBe('1646,70 kW');
+    const generators = screen.getByRole('table', { name: 'Geradores da usina' });
+    expect(within(generators).getByRole('link', { name: 'GMG1' })).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(
+      /^\/api\/dispositivos\/infosFiltro\?usinaId=2&/,
+    );
+  });
+
   it('an unknown render_html shows the error panel, not a blank page', () => {
     renderPanel('painel-inexistente');
     const error = screen.getByTestId('panel-error');

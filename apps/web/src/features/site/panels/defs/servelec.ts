@@ -1,7 +1,7 @@
 import type { PanelDefinition } from '../types';
 import {
+  ENGINE_ITEMS,
   generatorCounters,
-  generatorEngine,
   generatorLevels,
   generatorPhases,
   generatorPower,
@@ -19,7 +19,8 @@ const panel: PanelDefinition = {
     generatorLevels,
     generatorPhases,
     generatorPower,
-    generatorEngine,
+    // Starts are among the counters already.
+    { type: 'readings', title: 'Motor', format: 'generator', columns: 3, items: ENGINE_ITEMS },
     otherGenerators,
   ],
 };

@@ -176,6 +176,8 @@ describe('routing and sign-in (spec 000 §2, §4)', { timeout: 20_000 }, () => {
     vi.mocked(window.scrollTo).mockClear();
     await router.navigate('/0/home-clientes');
     await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 0), LAZY);
+    // The shell stays; the screen inside it changes.
+    expect(await screen.findByRole('heading', { name: 'Sistemas' }, LAZY)).toBeInTheDocument();
   });
 
   it('the login page flag follows the current screen', async () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirm } from './confirm';
 import { DelayedLoader } from './DelayedLoader';
 import { EmptyMessage } from './EmptyMessage';
+import { PendingBar } from './PendingBar';
 
 afterEach(() => vi.useRealTimers());
 
@@ -21,6 +22,17 @@ describe('shared display pieces (spec 000 §8, §9)', () => {
     expect(screen.queryByRole('status')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it('shows the screen-loading bar only after 300 ms and hides it when done', () => {
+    vi.useFakeTimers();
+    const { rerender } = render(<PendingBar pending />);
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    rerender(<PendingBar pending={false} />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it("says 'Nenhum {item} encontrado.' for an empty table", () => {

@@ -12,10 +12,11 @@ import '@mantine/core/styles/Table.css';
 import { AppShell } from '@mantine/core';
 import { swipeThresholdPx } from '@vigia/domain';
 import { useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
 import { PageTitleContext } from '../../lib/navigation';
 import { useUserInfo } from '../../lib/user/get-user-info';
+import { PendingBar } from '../../ui/PendingBar';
 import { breadcrumbs } from '../router/links';
 import { useCurrentRoute } from './currentRoute';
 import { Header } from './Header';
@@ -40,6 +41,7 @@ export function MainLayout() {
   const nav = useNavCollapse(breakpoint, pathname);
   const user = useUserInfo();
   const [title, setTitle] = useState<string | null>(null);
+  const navigation = useNavigation();
   useLiveInvalidation();
   useSwipe({
     threshold: swipeThresholdPx(breakpoint),
@@ -109,6 +111,7 @@ export function MainLayout() {
           )}
         </AppShell.Navbar>
         <AppShell.Main className={classes.main}>
+          <PendingBar pending={navigation.state === 'loading'} />
           <PageTitleContext.Provider value={setTitle}>
             <PageBreadcrumbs crumbs={crumbs} />
             {screen}

@@ -11,7 +11,7 @@ import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Table.css';
 import { AppShell } from '@mantine/core';
 import { swipeThresholdPx } from '@vigia/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
 import { PageTitleContext } from '../../lib/navigation';
@@ -22,11 +22,12 @@ import { useCurrentRoute } from './currentRoute';
 import { Header } from './Header';
 import classes from './MainLayout.module.css';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
-import { ShellOverlays } from './ShellOverlays';
 import { SideNav } from './SideNav';
 import { useBreakpoint } from './useBreakpoint';
 import { useNavCollapse } from './useNavCollapse';
 import { useSwipe } from './useSwipe';
+
+const ShellOverlays = lazy(() => import('./ShellOverlays'));
 
 export const HEADER_HEIGHT = 56;
 export const RAIL_WIDTH = 64;
@@ -64,7 +65,10 @@ export function MainLayout() {
   }, [pageLabel]);
 
   return (
-    <ShellOverlays>
+    <>
+      <Suspense fallback={null}>
+        <ShellOverlays />
+      </Suspense>
       <AppShell
         header={{ height: HEADER_HEIGHT }}
         navbar={{
@@ -118,6 +122,6 @@ export function MainLayout() {
           </PageTitleContext.Provider>
         </AppShell.Main>
       </AppShell>
-    </ShellOverlays>
+    </>
   );
 }

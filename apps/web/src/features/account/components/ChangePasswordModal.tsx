@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { MESSAGES, passwordConfirmationValid, validateNewPassword } from '@vigia/domain';
 import { useState } from 'react';

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Table.css';
 import { Modal, Table, Text } from '@mantine/core';
 import type { Sistema, UserInfo } from '@vigia/contract';
 import { PLACEHOLDER_MISSING } from '@vigia/domain';

@@ -5,6 +5,12 @@ import { createQueryClient } from './providers/queryClient';
 import { createAppRouter } from './router/router';
 import { useSessionWiring } from './useSessionWiring';
 
+/** Session rules wired to the page: a component so tests can mount it with their own router. */
+export function SessionWiring() {
+  useSessionWiring();
+  return null;
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
@@ -14,9 +20,4 @@ export function App() {
       <RouterProvider router={router} />
     </AppProviders>
   );
-}
-
-function SessionWiring() {
-  useSessionWiring();
-  return null;
 }

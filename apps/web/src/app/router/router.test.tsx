@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stopRefresh } from '../../lib/session/refresh';
 import { saveTokens } from '../../lib/session/tokenStore';
+import { SessionWiring } from '../App';
 import { AppProviders } from '../providers/AppProviders';
 import { createQueryClient } from '../providers/queryClient';
 import { createRouteObjects } from './router';
@@ -59,6 +60,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter(createRouteObjects(queryClient), { initialEntries: [path] });
   render(
     <AppProviders queryClient={queryClient}>
+      <SessionWiring />
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -178,6 +180,31 @@ describe('routing and sign-in (spec 000 §2, §4)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 0), LAZY);
     // The shell stays; the screen inside it changes.
     expect(await screen.findByRole('heading', { name: 'Sistemas' }, LAZY)).toBeInTheDocument();
+  });
+
+  it("shows a server's error as a toast (spec 000 §8)", async () => {
+    const base = api();
+    server = (url, init) =>
+      url.startsWith('/api/User/listatipos')
+        ? json(400, { error: 'Sistema fora do ar para manutenção.' })
+        : base(url, init);
+    login();
+    renderAt('/8/home-cluster');
+    expect(
+      await screen.findByText('Sistema fora do ar para manutenção.', {}, LAZY),
+    ).toBeInTheDocument();
+  });
+
+  it("an 'invalid_token' answer logs out: tokens gone, back to login", async () => {
+    const base = api();
+    server = (url, init) =>
+      url.startsWith('/api/User/userinfo')
+        ? json(401, { error: 'invalid_token' })
+        : base(url, init);
+    login();
+    const router = renderAt('/8/home-cluster');
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/login\//), LAZY);
+    expect(localStorage.getItem('vigia.access_token')).toBeNull();
   });
 
   it('the login page flag follows the current screen', async () => {

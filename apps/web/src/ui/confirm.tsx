@@ -2,16 +2,6 @@ import { Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { MESSAGES } from '@vigia/domain';
 
-let overlaysReady: () => void = () => {};
-const ready = new Promise<void>((resolve) => {
-  overlaysReady = resolve;
-});
-
-/** Called once the dialogs' provider is mounted (it loads after the shell's first paint). */
-export function markOverlaysReady(): void {
-  overlaysReady();
-}
-
 interface ConfirmOptions {
   message: React.ReactNode;
   confirmLabel?: string;
@@ -27,18 +17,15 @@ export function confirm({
   cancelLabel = MESSAGES.no,
   danger = false,
 }: ConfirmOptions): Promise<boolean> {
-  return ready.then(
-    () =>
-      new Promise<boolean>((resolve) => {
-        openConfirmModal({
-          title: MESSAGES.confirmHeader,
-          children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-          labels: { confirm: confirmLabel, cancel: cancelLabel },
-          confirmProps: danger ? { color: 'red' } : {},
-          onConfirm: () => resolve(true),
-          onCancel: () => resolve(false),
-          onClose: () => resolve(false),
-        });
-      }),
-  );
+  return new Promise((resolve) => {
+    openConfirmModal({
+      title: MESSAGES.confirmHeader,
+      children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
+      confirmProps: danger ? { color: 'red' } : {},
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
 }

@@ -3,7 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { confirm, markOverlaysReady } from './confirm';
+import { confirm } from './confirm';
 import { DelayedLoader } from './DelayedLoader';
 import { EmptyMessage } from './EmptyMessage';
 import { PendingBar } from './PendingBar';
@@ -55,9 +55,6 @@ describe('shared display pieces (spec 000 §8, §9)', () => {
     act(() => {
       answer = confirm({ message: 'Deseja realizar o comando?' });
     });
-    // The dialog opens once the provider says it is mounted.
-    expect(screen.queryByText('Atenção:')).toBeNull();
-    act(() => markOverlaysReady());
     expect(await screen.findByText('Atenção:')).toBeInTheDocument();
     expect(screen.getByText('Deseja realizar o comando?')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Não' })).toBeInTheDocument();

@@ -9,8 +9,12 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { AppShell } from '@mantine/core';
-import { swipeThresholdPx } from '@vigia/domain';
+import { ModalsProvider } from '@mantine/modals';
+import { MESSAGES, swipeThresholdPx } from '@vigia/domain';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
@@ -66,6 +70,8 @@ export function MainLayout() {
 
   return (
     <>
+      {/* Confirmation dialogs of ui/confirm ('Atenção:', 'Sim'/'Não'). */}
+      <ModalsProvider labels={{ confirm: MESSAGES.yes, cancel: MESSAGES.no }} />
       <Suspense fallback={null}>
         <ShellOverlays />
       </Suspense>

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { DeviceRowPage, TokenResponse } from '@vigia/contract';
@@ -7,6 +6,7 @@ import { formatNumber } from '@vigia/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
+import { screenshotDir } from './screenshotDir.js';
 import { tokensFor } from './support/api.js';
 import {
   DESKTOP,
@@ -15,10 +15,10 @@ import {
   mobileContext,
   storeSession,
 } from './support/browser.js';
-import { REPO_ROOT, startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
-const SHOTS = join(REPO_ROOT, 'docs/screenshots');
+const SHOTS = screenshotDir();
 
 /** The demo seed's device key (apps/server/src/seed/demoFleet.ts `demoDeviceKey`, seed 1). */
 function demoDeviceKey(deviceId: number, seed = 1): string {
@@ -37,7 +37,6 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
   let tokens: TokenResponse;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
     tokens = await tokensFor(server.url, 'demo');
     // A tank nearly empty: critico (100 − nível) 88, the red band.

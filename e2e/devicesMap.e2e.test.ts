@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { GpsDevice, TokenResponse } from '@vigia/contract';
@@ -6,6 +5,7 @@ import { mapPinColor } from '@vigia/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
+import { screenshotDir } from './screenshotDir.js';
 import { tokensFor } from './support/api.js';
 import {
   DESKTOP,
@@ -14,10 +14,10 @@ import {
   mobileContext,
   storeSession,
 } from './support/browser.js';
-import { REPO_ROOT, startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
-const SHOTS = join(REPO_ROOT, 'docs/screenshots');
+const SHOTS = screenshotDir();
 
 describe.runIf(hasChromium)('GPS map in Chromium against the real server, offline', () => {
   let server: VigiaServer;
@@ -26,7 +26,6 @@ describe.runIf(hasChromium)('GPS map in Chromium against the real server, offlin
   let tokens: TokenResponse;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
     tokens = await tokensFor(server.url, 'demo');
   });

@@ -1,12 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OccurrenceRow } from '@vigia/contract';
 import { ALARM_ROW_STYLES, MESSAGES } from '@vigia/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, mqttAvailable, needService } from '../test-support/services.js';
+import { screenshotDir } from './screenshotDir.js';
 import { launchChromium } from './support/browser.js';
-import { REPO_ROOT, type VigiaServer } from './support/vigiaServer.js';
+import type { VigiaServer } from './support/vigiaServer.js';
 import {
   apiAs,
   connectPublisher,
@@ -21,7 +21,7 @@ import {
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const hasBroker = await needService('Mosquitto', mqttAvailable);
 
-const SHOTS = join(REPO_ROOT, 'docs/screenshots');
+const SHOTS = screenshotDir();
 
 /** The colour of an alarm state as Chromium reports a background (rgb). */
 function rgb(hex: string): string {
@@ -342,7 +342,6 @@ describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the re
   });
 
   it('screenshots of the active list, history and health-plan review', async () => {
-    mkdirSync(SHOTS, { recursive: true });
     for (const viewport of ['desktop', 'mobile'] as const) {
       const active = await open('demo', `/${DEMO_GENERATOR.sisId}/ocorrencias`, viewport);
       await table(active).waitFor();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { DeviceRow, DeviceRowPage, OverviewConfig, TokenResponse } from '@vigia/contract';
@@ -12,13 +11,14 @@ import {
   mqttAvailable,
   needService,
 } from '../test-support/services.js';
+import { screenshotDir } from './screenshotDir.js';
 import { tokensFor } from './support/api.js';
 import { DESKTOP, desktopContext, launchChromium, storeSession } from './support/browser.js';
-import { REPO_ROOT, startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const hasMqtt = hasChromium && (await needService('Mosquitto', mqttAvailable));
-const SHOTS = join(REPO_ROOT, 'docs/screenshots/panels');
+const SHOTS = screenshotDir('panels');
 /** A console built elsewhere (a local run beside other builds); default apps/web/dist. */
 const WEB_DIST = process.env.VIGIA_E2E_WEB_DIST;
 
@@ -117,7 +117,6 @@ describe.runIf(hasChromium)(
     const panelValue = (name: string) => page.locator(`[data-reading="${name}"] dd`).first();
 
     beforeAll(async () => {
-      mkdirSync(SHOTS, { recursive: true });
       [server, browser] = await Promise.all([
         startVigiaServer({
           ...(hasMqtt ? { MQTT_URL } : {}),

@@ -19,6 +19,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
 import { PageTitleContext } from '../../lib/navigation';
+import { useAfterFirstLoad } from '../../lib/useAfterFirstLoad';
 import { useUserInfo } from '../../lib/user/get-user-info';
 import { PendingBar } from '../../ui/PendingBar';
 import { breadcrumbs } from '../router/links';
@@ -47,7 +48,9 @@ export function MainLayout() {
   const user = useUserInfo();
   const [title, setTitle] = useState<string | null>(null);
   const navigation = useNavigation();
-  useLiveInvalidation();
+  // The stream, the counters and the toast container wait until the screen has loaded.
+  const settled = useAfterFirstLoad();
+  useLiveInvalidation(settled);
   useSwipe({
     threshold: swipeThresholdPx(breakpoint),
     onSwipeRight: nav.expand,
@@ -72,9 +75,11 @@ export function MainLayout() {
     <>
       {/* Confirmation dialogs of ui/confirm ('Atenção:', 'Sim'/'Não'). */}
       <ModalsProvider labels={{ confirm: MESSAGES.yes, cancel: MESSAGES.no }} />
-      <Suspense fallback={null}>
-        <ShellOverlays />
-      </Suspense>
+      {settled && (
+        <Suspense fallback={null}>
+          <ShellOverlays />
+        </Suspense>
+      )}
       <AppShell
         header={{ height: HEADER_HEIGHT }}
         navbar={{
@@ -117,6 +122,7 @@ export function MainLayout() {
               pinned={nav.pinned}
               canPin={!nav.drawer}
               onTogglePinned={nav.togglePinned}
+              countersEnabled={settled}
             />
           )}
         </AppShell.Navbar>

@@ -17,10 +17,20 @@ interface Props {
   /** Pinning makes no sense for the xs drawer. */
   canPin: boolean;
   onTogglePinned: () => void;
+  /** The counters' calls start once the screen has loaded. */
+  countersEnabled: boolean;
 }
 
 /** The group's side navigation: counters, then its mounted screens; the active one is marked. */
-export function SideNav({ group, params, collapsed, pinned, canPin, onTogglePinned }: Props) {
+export function SideNav({
+  group,
+  params,
+  collapsed,
+  pinned,
+  canPin,
+  onTogglePinned,
+  countersEnabled,
+}: Props) {
   const { pathname } = useLocation();
   const sisId = Number(params.sisId);
   const items = MOUNTED_ROUTES.filter((route) => route.group === group && route.nav).flatMap(
@@ -34,7 +44,9 @@ export function SideNav({ group, params, collapsed, pinned, canPin, onTogglePinn
     <>
       <ScrollArea className={classes.scroll} type="never">
         <Stack gap={4} p="xs">
-          {Number.isInteger(sisId) && <NavCounters sisId={sisId} collapsed={collapsed} />}
+          {Number.isInteger(sisId) && (
+            <NavCounters sisId={sisId} collapsed={collapsed} enabled={countersEnabled} />
+          )}
           <nav aria-label="Menu do sistema">
             {items.map(({ route, href }) => {
               const Icon = navIcon(route.id);

@@ -16,9 +16,10 @@ export function invalidateLive(client: QueryClient, types: ReadonlySet<LiveEvent
   });
 }
 
-export function useLiveInvalidation(): void {
+export function useLiveInvalidation(enabled = true): void {
   const client = useQueryClient();
   useEffect(() => {
+    if (!enabled) return;
     const pending = new Set<LiveEventType>();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = subscribeLiveEvents((event) => {
@@ -33,5 +34,5 @@ export function useLiveInvalidation(): void {
       unsubscribe();
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [client]);
+  }, [client, enabled]);
 }

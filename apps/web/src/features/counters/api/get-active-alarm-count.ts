@@ -27,6 +27,6 @@ export function activeAlarmCountQueryOptions(sisId: number) {
   });
 }
 
-export function useActiveAlarmCount(sisId: number) {
-  return useQuery(activeAlarmCountQueryOptions(sisId));
+export function useActiveAlarmCount(sisId: number, enabled = true) {
+  return useQuery({ ...activeAlarmCountQueryOptions(sisId), enabled });
 }

@@ -23,6 +23,6 @@ export function batteryCountQueryOptions(sisId: number) {
   });
 }
 
-export function useBatteryCount(sisId: number) {
-  return useQuery(batteryCountQueryOptions(sisId));
+export function useBatteryCount(sisId: number, enabled = true) {
+  return useQuery({ ...batteryCountQueryOptions(sisId), enabled });
 }

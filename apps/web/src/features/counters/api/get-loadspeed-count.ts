@@ -26,6 +26,6 @@ export function loadspeedCountQueryOptions(sisId: number) {
   });
 }
 
-export function useLoadSpeedCount(sisId: number) {
-  return useQuery(loadspeedCountQueryOptions(sisId));
+export function useLoadSpeedCount(sisId: number, enabled = true) {
+  return useQuery({ ...loadspeedCountQueryOptions(sisId), enabled });
 }

@@ -23,6 +23,6 @@ export function powerCountQueryOptions(sisId: number) {
   });
 }
 
-export function usePowerCount(sisId: number) {
-  return useQuery(powerCountQueryOptions(sisId));
+export function usePowerCount(sisId: number, enabled = true) {
+  return useQuery({ ...powerCountQueryOptions(sisId), enabled });
 }

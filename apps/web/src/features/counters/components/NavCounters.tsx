@@ -1,4 +1,5 @@
-import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/Skeleton.css';
+import { Group, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBattery2,
@@ -23,7 +24,7 @@ interface CounterDef {
   key: string;
   label: string;
   icon: ComponentType<IconProps>;
-  useCount: (sisId: number) => UseQueryResult<CounterValue>;
+  useCount: (sisId: number, enabled: boolean) => UseQueryResult<CounterValue>;
   /** The screen the counter opens: for one system, and for all of them (system 0). */
   routeId: string;
   allSystemsRouteId: string;
@@ -68,6 +69,8 @@ interface Props {
   /** 0: all the user's systems (customer home). */
   sisId: number;
   collapsed: boolean;
+  /** False until the screen has loaded: the rows keep their place meanwhile. */
+  enabled?: boolean;
 }
 
 /**
@@ -75,11 +78,17 @@ interface Props {
  * when its call answers; one the server does not offer stays hidden rather
  * than showing a guess.
  */
-export function NavCounters({ sisId, collapsed }: Props) {
+export function NavCounters({ sisId, collapsed, enabled = true }: Props) {
   return (
     <Stack gap={2} className={classes.list}>
       {COUNTERS.map((counter) => (
-        <Counter key={counter.key} def={counter} sisId={sisId} collapsed={collapsed} />
+        <Counter
+          key={counter.key}
+          def={counter}
+          sisId={sisId}
+          collapsed={collapsed}
+          enabled={enabled}
+        />
       ))}
     </Stack>
   );
@@ -90,18 +99,21 @@ function toneOf({ count, critical }: CounterValue): Tone {
   return count > 0 ? 'warning' : 'neutral';
 }
 
-function Counter({
-  def,
-  sisId,
-  collapsed,
-}: {
+interface CounterProps {
   def: CounterDef;
   sisId: number;
   collapsed: boolean;
-}) {
-  const { data } = def.useCount(sisId);
+  enabled: boolean;
+}
+
+function Counter({ def, sisId, collapsed, enabled }: CounterProps) {
+  const { data, isError } = def.useCount(sisId, enabled);
   const links = useRouteLinks();
-  if (data === undefined) return null;
+  // A call the server does not answer hides its counter; a pending one keeps its place.
+  if (isError && data === undefined) return null;
+  if (data === undefined) {
+    return <Skeleton height={24} my={6} mx={10} w={collapsed ? 24 : undefined} radius="sm" />;
+  }
   const Icon = def.icon;
   const href = links.hrefFor(sisId === 0 ? def.allSystemsRouteId : def.routeId, { sisId });
   const text = `${def.label}: ${data.count}`;

@@ -50,6 +50,8 @@ export async function startVigiaServer(
       VIGIA_SEED: '1',
       VIGIA_SIMULATOR: '0',
       VIGIA_WEB_DIST: WEB_DIST,
+      // Its own MQTT share group: servers of other runs on the same broker keep their readings.
+      VIGIA_MQTT_GROUP: `e2e-${process.pid}-${Date.now().toString(36)}`,
       LOG_LEVEL: 'info',
       ...env,
     },

@@ -241,7 +241,13 @@ describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the re
     await table(page).waitFor();
     const rowCount = async () => Number(await table(page).getAttribute('aria-rowcount')) - 1;
 
-    const requested = page.waitForRequest((r) => r.url().includes('/api/ocorrencias?'));
+    // The request the preset causes: longer than today's default window (a refresh or a
+    // live reload of the current list may be in flight too).
+    const requested = page.waitForRequest((r) => {
+      if (!r.url().includes('/api/ocorrencias?')) return false;
+      const query = new URL(r.url()).searchParams;
+      return Number(query.get('fim')) - Number(query.get('inicio')) > 86_400;
+    });
     await page.getByRole('combobox', { name: 'Período' }).click();
     await page.getByRole('option', { name: 'Últimos 7 dias' }).click();
     const url = new URL((await requested).url());

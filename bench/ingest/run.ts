@@ -279,7 +279,6 @@ async function measure(): Promise<Figures> {
       publish: () => {
         events += 1;
       },
-      batchMs: 50,
       maxBatchReadings: BATCH,
       now: () => base + ROUNDS,
     });

@@ -316,7 +316,7 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
   it('on a phone a list shows its first columns only; the tiles fit one per row', async () => {
     const phone = await mobileContext(browser);
     const mobile = await phone.newPage();
-    await storeSession(mobile, server.url, tokens);
+    await storeSession(mobile, server.url, await tokensFor(server.url, 'demo'));
     await open('200/geradores', mobile);
     await mobile.locator('table[id="geradores"] tr[data-row-id]').first().waitFor();
     const headers = await mobile.locator('table[id="geradores"] thead th').allTextContents();

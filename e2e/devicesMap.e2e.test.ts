@@ -62,7 +62,7 @@ describe.runIf(hasChromium)('GPS map in Chromium against the real server, offlin
       return route.abort('internetdisconnected');
     });
     const page = await context.newPage();
-    await storeSession(page, server.url, tokens);
+    await storeSession(page, server.url, await tokensFor(server.url, 'demo'));
     await page.goto(`${server.url}/${hash}`);
     await page.getByTestId('device-map').waitFor();
     return { page, foreign };

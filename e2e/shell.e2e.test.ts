@@ -44,7 +44,7 @@ describe.runIf(hasChromium)('console shell in Chromium against the real server',
   async function openCluster(kind: 'desktop' | 'mobile'): Promise<Page> {
     context = kind === 'desktop' ? await desktopContext(browser) : await mobileContext(browser);
     const page = await context.newPage();
-    await storeSession(page, server.url, tokens);
+    await storeSession(page, server.url, await tokensFor(server.url, 'demo'));
     if (kind === 'desktop') await page.mouse.move(DESKTOP.width - 50, DESKTOP.height - 50);
     await page.goto(`${server.url}/${clusterHash}`);
     await page.getByText('Dispositivos por tipo').waitFor();
@@ -119,7 +119,7 @@ describe.runIf(hasChromium)('console shell in Chromium against the real server',
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     const login = await new AxeBuilder({ page }).analyze();
     expect(login.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await storeSession(page, server.url, tokens);
+    await storeSession(page, server.url, await tokensFor(server.url, 'demo'));
     await page.goto(`${server.url}/${clusterHash}`);
     await page.getByText('Dispositivos por tipo').waitFor();
     const cluster = await new AxeBuilder({ page }).analyze();

@@ -25,6 +25,11 @@ export function desktopContext(browser: Browser): Promise<BrowserContext> {
 }
 
 /** Puts a session in the browser's storage the way the console stores it after a sign-in. */
+/**
+ * Puts a session in the page's storage. Give every browser context its own
+ * sign-in: the console rotates the refresh token shortly after it starts, and
+ * a token used by another context counts as reuse (the session is revoked).
+ */
 export async function storeSession(
   page: Page,
   baseUrl: string,

@@ -197,6 +197,7 @@ export {
   systemOccurrenceListQuery,
 } from './occurrences.js';
 export type {
+  EnergyCenterData,
   PlaceRef,
   ResumeSiteColumn,
   ResumeSiteConfig,
@@ -206,6 +207,8 @@ export type {
 } from './sites.js';
 export {
   dataResumeSiteQuery,
+  energyCenterData,
+  energyCenterParams,
   placeRef,
   resumeSiteColumn,
   resumeSiteConfig,

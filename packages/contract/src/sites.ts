@@ -155,3 +155,12 @@ export const siteData = z.object({
 });
 export type SiteData = z.infer<typeof siteData>;
 export const siteParams = z.object({ id: queryId });
+
+/**
+ * `GET /api/EnergyCenters/{energycenterId}/energyCenter` (Vigia's: the spec's
+ * energy-center call lists devices only): its name and system, for the
+ * energy-center page's title.
+ */
+export const energyCenterData = z.object({ id, nome: z.string(), sisId: id });
+export type EnergyCenterData = z.infer<typeof energyCenterData>;
+export const energyCenterParams = z.object({ energycenterId: queryId });

@@ -1,4 +1,10 @@
-import { resumeSiteConfig, resumeSiteRowPage, siteData, TIPO_SITE } from '@vigia/contract';
+import {
+  energyCenterData,
+  resumeSiteConfig,
+  resumeSiteRowPage,
+  siteData,
+  TIPO_SITE,
+} from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearAlarms, openOccurrence, setLastSeen } from '../devices/fixtures.js';
 import { testStoreAvailable } from '../store/testStore.js';
@@ -220,6 +226,39 @@ describe.skipIf(!available)('site tables and site data', () => {
       expect((await get(`/api/Sites/${padariaDevice}/site`, cliente)).statusCode).toBe(200);
       expect((await get('/api/Sites/99999999/site')).statusCode).toBe(404);
       expect((await get('/api/Sites/abc/site')).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/EnergyCenters/{energycenterId}/energyCenter', () => {
+    it('names an energy center of one of the caller’s systems', async () => {
+      const center = await t.store.db
+        .selectFrom('energy_centers')
+        .select(['id', 'nome', 'system_id'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const response = await get(`/api/EnergyCenters/${center.id}/energyCenter`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(energyCenterData.parse(response.json())).toEqual({
+        id: center.id,
+        nome: center.nome,
+        sisId: center.system_id,
+      });
+    });
+
+    it('answers 404 to another tenant and for unknown ids, 400 for a bad id, 401 without a token', async () => {
+      const center = await t.store.db
+        .selectFrom('energy_centers')
+        .select('id')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const foreign = await get(`/api/EnergyCenters/${center.id}/energyCenter`, cliente);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.body).not.toContain('Energy Center');
+      expect((await get('/api/EnergyCenters/99999999/energyCenter')).statusCode).toBe(404);
+      expect((await get('/api/EnergyCenters/abc/energyCenter')).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ url: `/api/EnergyCenters/${center.id}/energyCenter` })).statusCode,
+      ).toBe(401);
     });
   });
 });

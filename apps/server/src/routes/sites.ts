@@ -1,5 +1,7 @@
 import {
   dataResumeSiteQuery,
+  energyCenterData,
+  energyCenterParams,
   errorBody,
   resumeSiteConfig,
   resumeSiteConfigQuery,
@@ -10,10 +12,11 @@ import {
 } from '@vigia/contract';
 import { communicationSummary, siteTitle } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { systemsInScope } from '../auth/scope.js';
+import { allowedSystemIds, systemsInScope } from '../auth/scope.js';
 import { nowSec } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { resolveSelection } from '../devices/deviceSelection.js';
+import { placeInScope } from '../devices/placeScope.js';
 import { loadPlaces } from '../devices/places.js';
 import { resumeSiteRows, resumeSiteConfig as siteTableConfig } from '../devices/siteTables.js';
 import type { AppServices } from './services.js';
@@ -21,7 +24,7 @@ import type { AppServices } from './services.js';
 const ERRORS = { 400: errorBody, 401: errorBody, 404: errorBody };
 const TAGS = ['sites'];
 
-/** Site tables (four variants) and the site page's data. */
+/** Site tables (four variants), the site page's data and the energy center's name. */
 export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
   const db = store.db;
 
@@ -132,6 +135,27 @@ export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         alarmTreeMapValue: device.alarmCount ?? 0,
         params: device.params,
       };
+    },
+  );
+
+  app.get(
+    '/EnergyCenters/:energycenterId/energyCenter',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Nome e sistema de um energy center (título da sua página de dispositivos)',
+        params: energyCenterParams,
+        response: { 200: energyCenterData, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const center = await placeInScope(
+        db,
+        'energyCenter',
+        request.params.energycenterId,
+        allowedSystemIds(request),
+      );
+      return { id: center.id, nome: center.nome, sisId: center.systemId };
     },
   );
 };

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../test/testApp.js';
 
 const available = await testStoreAvailable();
 
-type Kind = 'system' | 'device' | 'plant' | 'scd' | 'venue' | 'occurrence';
+type Kind = 'system' | 'device' | 'plant' | 'scd' | 'venue' | 'energyCenter' | 'occurrence';
 
 /**
  * Which entity an id parameter names, by parameter name. A route whose id
@@ -27,6 +27,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   scdId: 'scd',
   scdid: 'scd',
   venueId: 'venue',
+  energycenterId: 'energyCenter',
   idOcorrencia: 'occurrence',
 };
 /** `:id` takes its kind from the path segment before it. */
@@ -60,6 +61,7 @@ const TABLES = {
   plant: 'plants',
   scd: 'scds',
   venue: 'venues',
+  energyCenter: 'energy_centers',
   occurrence: 'occurrences',
 } as const;
 

@@ -1,7 +1,7 @@
 import { OCCURRENCE_PATHS } from '@vigia/contract';
 import { useMemo } from 'react';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
-import { OccurrenceList } from '../components/OccurrenceList';
+import { OccurrenceList, type OccurrenceListProps } from '../components/OccurrenceList';
 import { OccurrencePageLayout } from '../components/OccurrencePageLayout';
 import { anyEvent, ofDevice, ofSystem, useOccurrenceRouteIds } from '../routeParams';
 
@@ -9,128 +9,136 @@ const ACTIVE_DESCRIPTION =
   'Alarmes ativos e alarmes desativados ainda não reconhecidos, do mais recente ao mais antigo.';
 const GENERAL = { kind: 'general' } as const;
 
-/** /ocorrenciasSistemas — every system of the user (spec 000 §2 'Alarmes Ativos Gerais'). */
-export function GeneralActiveOccurrencesPage() {
-  const scope = useMemo(() => ({}), []);
+type RouteIds = ReturnType<typeof useOccurrenceRouteIds>;
+type ListOfScope = Pick<OccurrenceListProps, 'scope' | 'config' | 'liveMatch' | 'place'>;
+
+/** One scope's active-alarms page: everything but the route's ids is fixed. */
+interface ActivePage {
+  title: string;
+  tableId: string;
+  label: string;
+  path: OccurrenceListProps['path'];
+  /** What the empty message calls the scope when the route lacks its id. */
+  item?: string;
+  /** The list's scope from the route's ids; null when the id the scope needs is missing. */
+  listOf: (ids: RouteIds) => ListOfScope | null;
+}
+
+const when = <T,>(id: number | null, list: (id: number) => T): T | null =>
+  id === null ? null : list(id);
+
+/** The active-alarm lists of spec 001 §2 (general, system, plant, SCD, venue, site). */
+export const ACTIVE_PAGES = {
+  /** /ocorrenciasSistemas — every system of the user (spec 000 §2 'Alarmes Ativos Gerais'). */
+  general: {
+    title: 'Alarmes Ativos Gerais',
+    tableId: 'ocorrencias-ativas-gerais',
+    label: 'Alarmes ativos de todos os sistemas',
+    path: OCCURRENCE_PATHS.generalActive,
+    listOf: () => ({ scope: {}, config: GENERAL, liveMatch: anyEvent }),
+  },
+  /** /ocorrencias — one system's active alarms. */
+  system: {
+    title: 'Alarmes Ativos',
+    tableId: 'ocorrencias-ativas-sistema',
+    label: 'Alarmes ativos do sistema',
+    path: OCCURRENCE_PATHS.systemActive,
+    listOf: ({ sisId }) => ({
+      scope: { sisid: sisId },
+      config: GENERAL,
+      liveMatch: ofSystem(sisId),
+    }),
+  },
+  /** usina/:usinaId/ocorrencias/ocorrencias/ativas */
+  plant: {
+    title: 'Alarmes Ativos da Usina',
+    tableId: 'ocorrencias-ativas-usina',
+    label: 'Alarmes ativos da usina',
+    path: OCCURRENCE_PATHS.active,
+    item: 'usina',
+    listOf: ({ sisId, usinaId }) =>
+      when(usinaId, (id) => ({
+        scope: { local_id: id },
+        config: GENERAL,
+        liveMatch: ofSystem(sisId),
+        place: { usinaId: id },
+      })),
+  },
+  /** scd/:scdId/ocorrencias/ocorrencias/scd/ativas */
+  scd: {
+    title: 'Alarmes Ativos do SCD',
+    tableId: 'ocorrencias-ativas-scd',
+    label: 'Alarmes ativos do SCD',
+    path: OCCURRENCE_PATHS.active,
+    item: 'SCD',
+    listOf: ({ sisId, scdId }) =>
+      when(scdId, (id) => ({
+        scope: { scdId: id },
+        config: GENERAL,
+        liveMatch: ofSystem(sisId),
+        place: { scdId: id },
+      })),
+  },
+  /** venue/:venueId/ocorrencias/ativas */
+  venue: {
+    title: 'Alarmes Ativos do Local',
+    tableId: 'ocorrencias-ativas-venue',
+    label: 'Alarmes ativos do local',
+    path: OCCURRENCE_PATHS.active,
+    item: 'local',
+    listOf: ({ sisId, venueId }) =>
+      when(venueId, (id) => ({
+        scope: { venueId: id },
+        config: GENERAL,
+        liveMatch: ofSystem(sisId),
+      })),
+  },
+  /** site/:scdId/:usinaId/:siteId/ocorrencias/ativas (main.site.occurrences.active) */
+  site: {
+    title: 'Alarmes Ativos do Site',
+    tableId: 'ocorrencias-ativas-site',
+    label: 'Alarmes ativos do site',
+    path: OCCURRENCE_PATHS.siteActive,
+    item: 'site',
+    listOf: ({ siteId, usinaId, scdId }) =>
+      when(siteId, (id) => ({
+        scope: { disp_id: id },
+        config: { kind: 'siteActive', siteId: id },
+        liveMatch: ofDevice(id),
+        place: { usinaId: usinaId ?? undefined, scdId: scdId ?? undefined },
+      })),
+  },
+} satisfies Record<string, ActivePage>;
+
+/** One scope's active alarms: the page of `ACTIVE_PAGES[…]` with the route's ids. */
+export function ActiveOccurrencesPage({ page }: { page: ActivePage }) {
+  const { sisId, usinaId, scdId, venueId, siteId } = useOccurrenceRouteIds();
+  // Stable scope and matcher while the ids stay (the list's query key and live filter).
+  const list = useMemo(
+    () => page.listOf({ sisId, usinaId, scdId, venueId, siteId }),
+    [page, sisId, usinaId, scdId, venueId, siteId],
+  );
+  if (!list) return <EmptyMessage item={page.item ?? 'local'} />;
   return (
-    <OccurrencePageLayout title="Alarmes Ativos Gerais" description={ACTIVE_DESCRIPTION}>
+    <OccurrencePageLayout title={page.title} description={ACTIVE_DESCRIPTION}>
       <OccurrenceList
-        tableId="ocorrencias-ativas-gerais"
-        label="Alarmes ativos de todos os sistemas"
+        tableId={page.tableId}
+        label={page.label}
         variant="active"
-        path={OCCURRENCE_PATHS.generalActive}
-        scope={scope}
-        config={GENERAL}
-        liveMatch={anyEvent}
+        path={page.path}
+        {...list}
       />
     </OccurrencePageLayout>
   );
 }
 
-/** /ocorrencias — one system's active alarms. */
-export function SystemActiveOccurrencesPage() {
-  const { sisId } = useOccurrenceRouteIds();
-  const scope = useMemo(() => ({ sisid: sisId }), [sisId]);
-  const match = useMemo(() => ofSystem(sisId), [sisId]);
-  return (
-    <OccurrencePageLayout title="Alarmes Ativos" description={ACTIVE_DESCRIPTION}>
-      <OccurrenceList
-        tableId="ocorrencias-ativas-sistema"
-        label="Alarmes ativos do sistema"
-        variant="active"
-        path={OCCURRENCE_PATHS.systemActive}
-        scope={scope}
-        config={GENERAL}
-        liveMatch={match}
-      />
-    </OccurrencePageLayout>
-  );
-}
-
-/** usina/:usinaId/ocorrencias/ocorrencias/ativas */
-export function PlantActiveOccurrencesPage() {
-  const { sisId, usinaId } = useOccurrenceRouteIds();
-  const scope = useMemo(() => ({ local_id: usinaId ?? undefined }), [usinaId]);
-  const match = useMemo(() => ofSystem(sisId), [sisId]);
-  if (usinaId === null) return <EmptyMessage item="usina" />;
-  return (
-    <OccurrencePageLayout title="Alarmes Ativos da Usina" description={ACTIVE_DESCRIPTION}>
-      <OccurrenceList
-        tableId="ocorrencias-ativas-usina"
-        label="Alarmes ativos da usina"
-        variant="active"
-        path={OCCURRENCE_PATHS.active}
-        scope={scope}
-        config={GENERAL}
-        liveMatch={match}
-        place={{ usinaId }}
-      />
-    </OccurrencePageLayout>
-  );
-}
-
-/** scd/:scdId/ocorrencias/ocorrencias/scd/ativas */
-export function ScdActiveOccurrencesPage() {
-  const { sisId, scdId } = useOccurrenceRouteIds();
-  const scope = useMemo(() => ({ scdId: scdId ?? undefined }), [scdId]);
-  const match = useMemo(() => ofSystem(sisId), [sisId]);
-  if (scdId === null) return <EmptyMessage item="SCD" />;
-  return (
-    <OccurrencePageLayout title="Alarmes Ativos do SCD" description={ACTIVE_DESCRIPTION}>
-      <OccurrenceList
-        tableId="ocorrencias-ativas-scd"
-        label="Alarmes ativos do SCD"
-        variant="active"
-        path={OCCURRENCE_PATHS.active}
-        scope={scope}
-        config={GENERAL}
-        liveMatch={match}
-        place={{ scdId }}
-      />
-    </OccurrencePageLayout>
-  );
-}
-
-/** venue/:venueId/ocorrencias/ativas */
-export function VenueActiveOccurrencesPage() {
-  const { sisId, venueId } = useOccurrenceRouteIds();
-  const scope = useMemo(() => ({ venueId: venueId ?? undefined }), [venueId]);
-  const match = useMemo(() => ofSystem(sisId), [sisId]);
-  if (venueId === null) return <EmptyMessage item="local" />;
-  return (
-    <OccurrencePageLayout title="Alarmes Ativos do Local" description={ACTIVE_DESCRIPTION}>
-      <OccurrenceList
-        tableId="ocorrencias-ativas-venue"
-        label="Alarmes ativos do local"
-        variant="active"
-        path={OCCURRENCE_PATHS.active}
-        scope={scope}
-        config={GENERAL}
-        liveMatch={match}
-      />
-    </OccurrencePageLayout>
-  );
-}
-
-/** site/:scdId/:usinaId/:siteId/ocorrencias/ativas (main.site.occurrences.active) */
-export function SiteActiveOccurrencesPage() {
-  const { siteId, usinaId, scdId } = useOccurrenceRouteIds();
-  const scope = useMemo(() => ({ disp_id: siteId ?? undefined }), [siteId]);
-  const config = useMemo(() => ({ kind: 'siteActive', siteId: siteId ?? 0 }) as const, [siteId]);
-  const match = useMemo(() => ofDevice(siteId ?? 0), [siteId]);
-  if (siteId === null) return <EmptyMessage item="site" />;
-  return (
-    <OccurrencePageLayout title="Alarmes Ativos do Site" description={ACTIVE_DESCRIPTION}>
-      <OccurrenceList
-        tableId="ocorrencias-ativas-site"
-        label="Alarmes ativos do site"
-        variant="active"
-        path={OCCURRENCE_PATHS.siteActive}
-        scope={scope}
-        config={config}
-        liveMatch={match}
-        place={{ usinaId: usinaId ?? undefined, scdId: scdId ?? undefined }}
-      />
-    </OccurrencePageLayout>
-  );
-}
+export const GeneralActiveOccurrencesPage = () => (
+  <ActiveOccurrencesPage page={ACTIVE_PAGES.general} />
+);
+export const SystemActiveOccurrencesPage = () => (
+  <ActiveOccurrencesPage page={ACTIVE_PAGES.system} />
+);
+export const PlantActiveOccurrencesPage = () => <ActiveOccurrencesPage page={ACTIVE_PAGES.plant} />;
+export const ScdActiveOccurrencesPage = () => <ActiveOccurrencesPage page={ACTIVE_PAGES.scd} />;
+export const VenueActiveOccurrencesPage = () => <ActiveOccurrencesPage page={ACTIVE_PAGES.venue} />;
+export const SiteActiveOccurrencesPage = () => <ActiveOccurrencesPage page={ACTIVE_PAGES.site} />;

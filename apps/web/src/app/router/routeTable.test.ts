@@ -150,6 +150,24 @@ describe('route table (spec 000 §2)', () => {
     expect(routeById('main.venue.energycenter')?.label).toBe('Dispositivos - Energy Center');
   });
 
+  it('mounts every route that redirects to its first overview, and the overviews it goes to', () => {
+    const redirecting = ROUTES.filter((r) => r.redirectToFirstOverview).map((r) => r.id);
+    expect(redirecting).toEqual(['main.usina', 'main.scd', 'main.site']);
+    for (const id of [...redirecting, 'main.usina.overview', 'main.scd.overview']) {
+      expect(isMounted(routeById(id)!), id).toBe(true);
+    }
+  });
+
+  it("mounts the venues site table in the cluster group as 'Lista Venues' (spec 001 §2)", () => {
+    expect(routeById('main.cluster.venues')).toMatchObject({
+      path: 'venues',
+      label: 'Lista Venues',
+      group: 'cluster',
+      nav: true,
+    });
+    expect(mountedHref('main.cluster.venues', { sisId: 220 })).toBe('/220/venues');
+  });
+
   it('mounts the login-time screens: customer home and cluster home', () => {
     expect(isMounted(routeById('main.clientes.home')!)).toBe(true);
     expect(isMounted(routeById('main.cluster.home')!)).toBe(true);
@@ -189,6 +207,14 @@ describe('links from the table', () => {
     expect(breadcrumbs('main.cluster.home', { sisId: 5 }, 'Usina Solar Norte').at(-1)?.label).toBe(
       'Usina Solar Norte',
     );
+    expect(
+      breadcrumbs('main.usina.overview', { sisId: 5, usinaId: 2, overviewId: 7 }, 'UTE Petrolina'),
+    ).toEqual([
+      { routeId: 'main.clientes.home', label: 'Home Sistemas', href: '/0/home-clientes' },
+      { routeId: 'main.cluster.home', label: 'Home', href: '/5/home-cluster' },
+      { routeId: 'main.usina', label: 'Usina', href: '/5/usina/2' },
+      { routeId: 'main.usina.overview', label: 'UTE Petrolina', href: null },
+    ]);
     const site = breadcrumbs('main.site.horimetro', { sisId: 5, scdId: 1, usinaId: 2, siteId: 3 });
     expect(site.map((c) => c.label)).toEqual(['Home Sistemas', 'Site', 'Relatório Horímetro']);
   });

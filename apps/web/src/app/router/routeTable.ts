@@ -103,6 +103,11 @@ export const ROUTES: readonly RouteEntry[] = [
     ...cluster('main.cluster.scds', 'scds', 'Lista SCDs'),
     page: () => import('../../features/maps/pages/sitePages').then((m) => m.ScdsSiteTablePage),
   },
+  // Spec 001 §2's fourth site table ("A venues list exists"); spec 000 §2 gives it no path.
+  {
+    ...cluster('main.cluster.venues', 'venues', 'Lista Venues'),
+    page: () => import('../../features/maps/pages/sitePages').then((m) => m.VenuesSiteTablePage),
+  },
   {
     ...cluster('main.cluster.medidores', 'medidores', 'Lista Medidores'),
     page: () => import('../../features/devices/pages/deviceListPages').then((m) => m.MeterListPage),
@@ -226,12 +231,16 @@ export const ROUTES: readonly RouteEntry[] = [
     parent: 'main.cluster.home',
     group: 'usina',
     redirectToFirstOverview: true,
+    page: () => import('../compose/placeOverview').then((m) => m.PlantRoute),
   },
   {
     ...usina('main.usina.home', 'home', 'Dispositivos'),
     page: () => import('../../features/devices/pages/PlaceHomePage').then((m) => m.PlantHomePage),
   },
-  usina('main.usina.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+  {
+    ...usina('main.usina.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+    page: () => import('../compose/placeOverview').then((m) => m.PlantOverviewRoute),
+  },
   usina('main.usina.grafico', 'grafico/:chartId', 'Gráfico', false),
   usina('main.usina.relatorio', 'relatorio/:reportId', 'Relatório', false),
   usina('main.usina.gestao', 'gestao', 'Gestao de Dispositivos'),
@@ -270,13 +279,25 @@ export const ROUTES: readonly RouteEntry[] = [
       ),
   },
 
-  // SCD group.
-  { id: 'main.scd', path: 'scd/:scdId', label: 'SCD', parent: 'main.cluster.home', group: 'scd' },
+  // SCD group. Spec 000 §2 gives the first-overview redirect to sites and
+  // plants; an SCD (also a navigation target with its own overviews) does the same.
+  {
+    id: 'main.scd',
+    path: 'scd/:scdId',
+    label: 'SCD',
+    parent: 'main.cluster.home',
+    group: 'scd',
+    redirectToFirstOverview: true,
+    page: () => import('../compose/placeOverview').then((m) => m.ScdRoute),
+  },
   {
     ...scd('main.scd.home', 'home', 'Dispositivos'),
     page: () => import('../../features/devices/pages/PlaceHomePage').then((m) => m.ScdHomePage),
   },
-  scd('main.scd.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+  {
+    ...scd('main.scd.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
+    page: () => import('../compose/placeOverview').then((m) => m.ScdOverviewRoute),
+  },
   scd('main.scd.grafico', 'scd/grafico/:chartId', 'Gráfico', false),
   scd('main.scd.relatorio', 'scd/relatorio/:reportId', 'Relatório', false),
   scd('main.scd.gestao', 'gestao', 'Gestao de Dispositivos'),

@@ -6,8 +6,7 @@ import { useScd } from '../api/get-scd';
 import type { ColumnContext } from '../columns/deviceColumns';
 import { mixedColumns } from '../columns/mixedColumns';
 import { DeviceListScreen } from '../components/DeviceListScreen';
-import { PageHeading } from '../components/PageHeading';
-import { PlaceSummary } from '../components/PlaceSummary';
+import { PlaceHeading } from '../components/PlaceHeading';
 import { MIXED_CARD_READINGS, MIXED_READINGS } from '../lists';
 
 export const readingsOfType = (row: DeviceRow) => MIXED_CARD_READINGS[row.tipo] ?? [];
@@ -22,22 +21,14 @@ export function PlaceHomePage({ kind }: Props) {
   const params = useParams();
   const sisId = Number(params.sisId);
   const id = Number(kind === 'usina' ? params.usinaId : params.scdId);
+  // The heading reads the same place (one cached query): here only for the error.
   const plant = usePlant(kind === 'usina' ? id : 0, kind === 'usina');
   const scd = useScd(kind === 'scd' ? id : 0, kind === 'scd');
   const place = kind === 'usina' ? plant : scd;
-  const subtitle = place.data
-    ? kind === 'scd' && scd.data?.usina
-      ? `SCD · ${place.data.uf} · ${scd.data.usina.nome}`
-      : `${kind === 'usina' ? 'Usina' : 'SCD'} · ${place.data.uf}`
-    : null;
 
   return (
     <>
-      <PageHeading
-        title={place.data?.nome ?? (kind === 'usina' ? 'Usina' : 'SCD')}
-        subtitle={subtitle}
-        aside={place.data ? <PlaceSummary totals={place.data} /> : undefined}
-      />
+      <PlaceHeading kind={kind} id={id} />
       {place.isError && (
         <Alert color="red" variant="light" role="alert" mb="sm">
           {kind === 'usina' ? 'Usina não encontrada.' : 'SCD não encontrado.'}

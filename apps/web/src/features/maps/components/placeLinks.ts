@@ -20,14 +20,17 @@ export function siteHref(links: RouteLinks, device: Located & { id: number }): s
   });
 }
 
-/** A plant or SCD opens its home (its device list). */
+/**
+ * A plant or SCD opens as `main.usina` / `main.scd` (spec 001 §2 navigation
+ * targets): its first overview, or its devices when it has none.
+ */
 export function placeHref(
   links: RouteLinks,
   place: { tipo: 'usina' | 'scd'; id: number; sisId: number },
 ): string | null {
   return place.tipo === 'usina'
-    ? links.hrefFor('main.usina.home', { sisId: place.sisId, usinaId: place.id })
-    : links.hrefFor('main.scd.home', { sisId: place.sisId, scdId: place.id });
+    ? links.hrefFor('main.usina', { sisId: place.sisId, usinaId: place.id })
+    : links.hrefFor('main.scd', { sisId: place.sisId, scdId: place.id });
 }
 
 /** Spec 001 §2: a site-table row opens the site, plant, SCD or venue it names. */

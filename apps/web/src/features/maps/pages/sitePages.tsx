@@ -1,7 +1,7 @@
 import { TIPO_SITE } from '@vigia/contract';
 import { SiteTablePage } from './SiteTablePage';
 
-/* The route table mounts these: the device, plant and SCD site tables. */
+/* The route table mounts these: the device, plant, SCD and venue site tables (spec 001 §2). */
 
 export const DevicesSiteTablePage = () => (
   <SiteTablePage tipoSite={TIPO_SITE.dispositivo} title="Lista Dispositivos" item="dispositivo" />
@@ -11,4 +11,7 @@ export const PlantsSiteTablePage = () => (
 );
 export const ScdsSiteTablePage = () => (
   <SiteTablePage tipoSite={TIPO_SITE.scd} title="Lista SCDs" item="SCD" />
+);
+export const VenuesSiteTablePage = () => (
+  <SiteTablePage tipoSite={TIPO_SITE.venue} title="Lista Venues" item="local" />
 );

@@ -39,4 +39,27 @@ describe('OccurrencePreview (panels, spec 001 §2)', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Colunas' })).toBeNull();
   });
+
+  it.each([
+    ['usina', 'local_id'],
+    ['scd', 'scdId'],
+  ] as const)(
+    "a %s's preview asks for its devices' 10 latest occurrences (%s)",
+    async (kind, param) => {
+      const server = fakeServer((call) =>
+        call.url.pathname.startsWith('/api/ConfigurationOccurrence/')
+          ? json(200, CONFIG)
+          : json(200, [occurrence(1, { nomeAlarme: 'Falha de rede' })]),
+      );
+      vi.stubGlobal('fetch', server.fetchMock);
+      renderWithApp(<OccurrencePreview owner={{ kind, id: 3, sisId: 200 }} />);
+      await screen.findByText('Falha de rede');
+      const list = server.calls.find((c) => c.url.pathname === OCCURRENCE_PATHS.list);
+      expect(Object.fromEntries(list?.url.searchParams ?? [])).toEqual({
+        [param]: '3',
+        offSet: '0',
+        limit: '10',
+      });
+    },
+  );
 });

@@ -7,12 +7,42 @@ import { ListTable } from '../../../ui/table/ListTable';
 import { useOccurrenceConfig } from '../api/get-occurrence-config';
 import { useOccurrenceList } from '../api/get-occurrence-page';
 import { type OccurrenceFilters, SORTABLE_COLUMN } from '../filters';
-import { ofDevice } from '../routeParams';
+import { ofDevice, ofSystem } from '../routeParams';
 import { occurrenceColumns } from './occurrenceColumns';
 
-interface Props {
-  /** The site (device) whose latest occurrences to show. */
-  siteId: number;
+/** Whose latest occurrences a panel shows: a site (device), or a plant or SCD and all its devices. */
+export type PreviewOwner =
+  | { kind: 'dispositivo'; id: number }
+  | { kind: 'usina' | 'scd'; id: number; sisId: number };
+
+type Props = { siteId: number } | { owner: PreviewOwner };
+
+function ownerOf(props: Props): PreviewOwner {
+  return 'owner' in props ? props.owner : { kind: 'dispositivo', id: props.siteId };
+}
+
+/** The call, scope and live filter of each owner (`local_id` is the plant, server README). */
+function listOf(owner: PreviewOwner) {
+  switch (owner.kind) {
+    case 'dispositivo':
+      return {
+        path: OCCURRENCE_PATHS.deviceSelect,
+        scope: { disp_id: owner.id },
+        liveMatch: ofDevice(owner.id),
+      };
+    case 'usina':
+      return {
+        path: OCCURRENCE_PATHS.list,
+        scope: { local_id: owner.id },
+        liveMatch: ofSystem(owner.sisId),
+      };
+    case 'scd':
+      return {
+        path: OCCURRENCE_PATHS.list,
+        scope: { scdId: owner.id },
+        liveMatch: ofSystem(owner.sisId),
+      };
+  }
 }
 
 const HISTORICAL = { kind: 'historical' } as const;
@@ -35,21 +65,27 @@ const NO_FILTERS: OccurrenceFilters = {
 const ROW_HEIGHT = 32;
 
 /**
- * The occurrence table of the overview panels: the site's 10 latest
- * occurrences, alarm colours, live updates. For embedding in a panel.
+ * The occurrence table of the overview panels: the 10 latest occurrences of
+ * the site (or of the plant's or SCD's devices), alarm colours, live updates.
+ * For embedding in a panel.
  */
-export function OccurrencePreview({ siteId }: Props) {
+export function OccurrencePreview(props: Props) {
+  const owner = ownerOf(props);
+  const { kind, id } = owner;
+  const sisId = owner.kind === 'dispositivo' ? 0 : owner.sisId;
   const config = useOccurrenceConfig(HISTORICAL);
-  const scope = useMemo(() => ({ disp_id: siteId }), [siteId]);
-  const match = useMemo(() => ofDevice(siteId), [siteId]);
+  const { path, scope, liveMatch } = useMemo(
+    () => listOf(kind === 'dispositivo' ? { kind, id } : { kind, id, sisId }),
+    [kind, id, sisId],
+  );
   const list = useOccurrenceList({
-    path: OCCURRENCE_PATHS.deviceSelect,
+    path,
     scope,
     filters: NO_FILTERS,
     limit: PAGE_SIZE.occurrencePreview,
     debounceMs: 0,
     enabled: true,
-    liveMatch: match,
+    liveMatch,
   });
   const columns = useMemo(
     () =>
@@ -69,7 +105,7 @@ export function OccurrencePreview({ siteId }: Props) {
   }
   return (
     <ListTable<OccurrenceRow>
-      id={`ocorrencias-previa-${siteId}`}
+      id={`ocorrencias-previa-${kind}-${id}`}
       label="Últimas ocorrências"
       item="ocorrência"
       columns={columns}

@@ -20,4 +20,11 @@ export const PANEL_TEXTS = {
   noOverview: 'Nenhuma visão geral configurada para este dispositivo.',
   siteLoadFailed: 'Não foi possível carregar o dispositivo.',
   siteNotFound: 'Dispositivo não encontrado.',
+  placeOverviewNotFound: (place: string) =>
+    `Esta visão geral não pertence a ${place}. Escolha uma das abas acima.`,
+  placeNotFound: { usina: 'Usina não encontrada.', scd: 'SCD não encontrado.' },
+  placeLoadFailed: {
+    usina: 'Não foi possível carregar as visões gerais da usina.',
+    scd: 'Não foi possível carregar as visões gerais do SCD.',
+  },
 } as const;

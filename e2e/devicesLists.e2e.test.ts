@@ -259,14 +259,19 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
       .toContain('UTE Uberlândia');
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toBe('Usina');
     await shoot('usinas');
+    // A plant opens main.usina, which goes on to its first overview (spec 000 §2).
     await row(plants, 'UTE Petrolina').click();
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/200/usina/1/home');
+    await expect
+      .poll(() => page.evaluate(() => location.hash))
+      .toMatch(/^#\/200\/usina\/1\/visao-geral\/\d+$/);
 
     const scds = await openTable('200/scds', 'sites-3');
     expect(await rowCount('sites-3')).toBe(3);
     await shoot('scds');
     await row(scds, 'SCD Cuiabá').click();
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/200/scd/3/home');
+    await expect
+      .poll(() => page.evaluate(() => location.hash))
+      .toMatch(/^#\/200\/scd\/3\/visao-geral\/\d+$/);
   });
 
   it('plant and SCD homes: totals and device tiles with the card rule', async () => {

@@ -13,7 +13,13 @@ import {
 } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
 import { tokensFor } from './support/api.js';
-import { DESKTOP, desktopContext, launchChromium, storeSession } from './support/browser.js';
+import {
+  DESKTOP,
+  desktopContext,
+  desktopPageShot,
+  launchChromium,
+  storeSession,
+} from './support/browser.js';
 import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
@@ -204,23 +210,7 @@ describe.runIf(hasChromium)(
 
     /** The whole page at 1366 px wide, with the side navigation folded to its rail. */
     async function screenshot(file: string): Promise<void> {
-      const nav = page.getByTestId('side-nav');
-      // A fresh console opens the navigation once it knows the screen width,
-      // then folds it after 2500 ms: wait for both, so it is not caught moving.
-      await page
-        .locator('[data-testid="side-nav"][data-state="expanded"]')
-        .waitFor({ timeout: 2000 })
-        .catch(() => {});
-      await expect.poll(() => nav.getAttribute('data-state'), { timeout: 8000 }).toBe('collapsed');
-      await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(80);
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.setViewportSize({
-        width: DESKTOP.width,
-        height: Math.max(DESKTOP.height, height),
-      });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(SHOTS, file) });
-      await page.setViewportSize(DESKTOP);
+      await desktopPageShot(page, join(SHOTS, file));
     }
 
     it('an unknown render_html shows the error panel, not a blank page', async () => {

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { TokenResponse } from '@vigia/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/services.js';
 
 export const DESKTOP = { width: 1366, height: 768 };
@@ -71,4 +72,22 @@ export async function swipe(page: Page, fromX: number, toX: number, y: number): 
 
 export function hashOf(page: Page): string {
   return new URL(page.url()).hash;
+}
+
+/** The whole page at desktop width, with the side navigation folded to its rail. */
+export async function desktopPageShot(page: Page, path: string): Promise<void> {
+  const nav = page.getByTestId('side-nav');
+  // A fresh console opens the navigation once it knows the screen width,
+  // then folds it after 2500 ms: wait for both, so it is not caught moving.
+  await page
+    .locator('[data-testid="side-nav"][data-state="expanded"]')
+    .waitFor({ timeout: 2000 })
+    .catch(() => {});
+  await expect.poll(() => nav.getAttribute('data-state'), { timeout: 8000 }).toBe('collapsed');
+  await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(80);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: DESKTOP.width, height: Math.max(DESKTOP.height, height) });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path });
+  await page.setViewportSize(DESKTOP);
 }

@@ -108,7 +108,8 @@ const servers = await startServers();
 try {
   const app = `http://127.0.0.1:${servers.ports.app}`;
   const token = await login(app);
-  const auth = { authorization: `Bearer ${token}` };
+  // What the console's browser sends with every call.
+  const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
   const deviceId = await (async () => {
     const response = await fetch(
       `${app}/api/dispositivos/infosFiltro?sisid=121&tipo=gerador&limit=1`,

@@ -25,6 +25,7 @@ import type { Ingest } from './ingest/ingest.js';
 import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
 import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
+import { ResponseCache } from './plugins/responseCache.js';
 import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
 import { devicesAreaRoutes } from './routes/devicesArea.js';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accessTokens,
     authenticator: createAuthenticator({ db: store.db, accessTokens }),
     loginLimiter: new LoginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
+    responseCache: new ResponseCache(bus),
   };
 
   app.decorate('bus', bus);

@@ -40,9 +40,27 @@ describe.skipIf(!available)('authenticator', () => {
       .executeTakeFirstOrThrow();
     const token = await counting.tokens.issue(session.userId, session.sessionId);
 
+    expect(auth.authenticateCached(token)).toBeNull();
     expect((await auth.authenticate(token))?.login).toBe('demo');
     expect((await auth.authenticate(token))?.login).toBe('demo');
     expect(counting.verifications()).toBe(1);
+    // Within the cache time the answer needs no wait, and it is the same answer.
+    expect(auth.authenticateCached(token)).toEqual(await auth.authenticate(token));
+  });
+
+  it('answers from the cache only within the cache time, and a blocked user too', async () => {
+    const auth = createAuthenticator({
+      db: t.store.db,
+      accessTokens: createAccessTokens('s'.repeat(32), 60),
+      cacheMs: 50,
+    });
+    const tokens = createAccessTokens('s'.repeat(32), 60);
+    const token = await tokens.issue(1, 'no-such-session');
+    expect(await auth.authenticate(token)).toBeUndefined();
+    // Known and refused: undefined (401), not null (ask the store).
+    expect(auth.authenticateCached(token)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(auth.authenticateCached(token)).toBeNull();
   });
 
   it('never caches a rejected token', async () => {

@@ -7,9 +7,17 @@ import { findUserById, type UserContext } from './userContext.js';
 /** How long a resolved caller is reused before the store is asked again. */
 const DEFAULT_CACHE_MS = 2_000;
 
+export type AuthenticatedUser = UserContext & { expiresAt: number };
+
 export interface Authenticator {
   /** The caller behind a bearer token, or undefined: unknown, expired, blocked or signed out. */
-  authenticate(token: string): Promise<(UserContext & { expiresAt: number }) | undefined>;
+  authenticate(token: string): Promise<AuthenticatedUser | undefined>;
+  /**
+   * The same answer without waiting when this token was checked within the
+   * cache time (the common case: a console's calls come in bursts); null when
+   * only `authenticate` can tell.
+   */
+  authenticateCached(token: string): AuthenticatedUser | undefined | null;
   /** Drops cached callers after a sign-out or password change in this process. */
   forgetUser(userId: number): void;
 }
@@ -42,11 +50,16 @@ export function createAuthenticator(options: {
     return claims;
   };
 
+  const cachedUser = (userId: number, sessionId: string, now: number) => {
+    const hit = cache.get(`${userId}:${sessionId}`);
+    return hit && now - hit.at < cacheMs ? hit : undefined;
+  };
+
   const resolve = async (userId: number, sessionId: string) => {
     const key = `${userId}:${sessionId}`;
     const now = Date.now();
-    const hit = cache.get(key);
-    if (hit && now - hit.at < cacheMs) return hit.user;
+    const hit = cachedUser(userId, sessionId, now);
+    if (hit) return hit.user;
     const [user, active] = await Promise.all([
       findUserById(db, userId),
       isSessionActive(db, sessionId),
@@ -68,13 +81,21 @@ export function createAuthenticator(options: {
     return value;
   };
 
+  const withClaims = (user: Omit<UserContext, 'sessionId'> | null, claims: AccessClaims) =>
+    user ? { ...user, sessionId: claims.sessionId, expiresAt: claims.expiresAt } : undefined;
+
   return {
     async authenticate(token) {
       const claims = await claimsOf(token);
       if (!claims) return undefined;
-      const user = await resolve(claims.userId, claims.sessionId);
-      if (!user) return undefined;
-      return { ...user, sessionId: claims.sessionId, expiresAt: claims.expiresAt };
+      return withClaims(await resolve(claims.userId, claims.sessionId), claims);
+    },
+    authenticateCached(token) {
+      const now = Date.now();
+      const claims = verified.get(token);
+      if (!claims || claims.expiresAt <= now / 1000) return null;
+      const hit = cachedUser(claims.userId, claims.sessionId, now);
+      return hit ? withClaims(hit.user, claims) : null;
     },
     forgetUser(userId) {
       for (const key of cache.keys()) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Authenticator } from '../auth/authenticator.js';
+import type { AuthenticatedUser, Authenticator } from '../auth/authenticator.js';
 import { invalidToken } from './httpError.js';
 
 declare module 'fastify' {
@@ -38,12 +38,19 @@ export function requireBearer(scope: FastifyInstance, authenticator: Authenticat
   scope.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: [{ bearer: [] }] };
   });
-  scope.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
-    const user = token ? await authenticator.authenticate(token) : undefined;
-    if (!user) throw invalidToken();
+  const admit = (request: FastifyRequest, user: AuthenticatedUser | undefined) => {
+    if (!user) return invalidToken();
     const { expiresAt, ...context } = user;
     request.user = context;
     request.tokenExpiresAt = expiresAt;
+    return undefined;
+  };
+  // A callback hook: a token seen moments ago is admitted without a promise.
+  scope.addHook('onRequest', (request, _reply, done) => {
+    const token = bearerToken(request);
+    if (!token) return done(invalidToken());
+    const cached = authenticator.authenticateCached(token);
+    if (cached !== null) return done(admit(request, cached));
+    authenticator.authenticate(token).then((user) => done(admit(request, user)), done);
   });
 }

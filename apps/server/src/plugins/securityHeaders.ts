@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
 /**
  * Headers every answer carries: no MIME sniffing, no framing (clickjacking on
- * the command buttons), no referrer leaking hash routes to other sites.
+ * the command buttons), no referrer leaking hash routes to other sites. Set
+ * when the request arrives (a callback hook, no promise per request), so
+ * errors, 404s and files carry them too.
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    return payload;
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
 }

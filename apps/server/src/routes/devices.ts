@@ -15,8 +15,8 @@ import { listDevices } from '../devices/deviceList.js';
 import { buildDeviceRows, nowSec } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { resolveSelection } from '../devices/deviceSelection.js';
-import { plainJson } from '../devices/plainJson.js';
 import { badRequest } from '../plugins/httpError.js';
+import { cachedRoute } from '../plugins/responseCache.js';
 import type { AppServices } from './services.js';
 
 const ERRORS = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -27,13 +27,16 @@ const namesOrAll = (nomes: readonly string[] | undefined) =>
   nomes && nomes.length > 0 ? nomes : undefined;
 
 /** Spec 000 §7 "Devices": the device list, one device's readings, the energy-center call, parameters. */
-export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
+export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { store, responseCache },
+) => {
   const db = store.db;
 
   app.get(
     '/dispositivos/infosFiltro',
     {
-      ...plainJson,
+      ...cachedRoute,
       schema: {
         tags: TAGS,
         summary: 'Lista de dispositivos com leituras, comunicação e alarmes (paginada)',
@@ -47,26 +50,27 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
         response: { 200: deviceRowPage, ...ERRORS },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const selection = await resolveSelection(request, db, q);
-      return listDevices(db, selection, {
-        filtroTexto: q.filtroTexto,
-        orderBy: q.orderBy,
-        offSet: q.offSet,
-        limit: q.limit,
-        nomes: namesOrAll(q.nomes),
-        funcionando: q.funcionando,
-        regime: q.regime,
-        nowSec: nowSec(),
-      });
-    },
+    (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const q = request.query;
+        const selection = await resolveSelection(request, db, q);
+        return listDevices(db, selection, {
+          filtroTexto: q.filtroTexto,
+          orderBy: q.orderBy,
+          offSet: q.offSet,
+          limit: q.limit,
+          nomes: namesOrAll(q.nomes),
+          funcionando: q.funcionando,
+          regime: q.regime,
+          nowSec: nowSec(),
+        });
+      }),
   );
 
   app.post(
     '/taginfo/v2/dispositivo/id/infosLista',
     {
-      ...plainJson,
+      ...cachedRoute,
       schema: {
         tags: TAGS,
         summary: 'Um dispositivo com as leituras pedidas em `nomes` (vazio: todas)',
@@ -75,22 +79,23 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
         response: { 200: deviceRow, ...ERRORS },
       },
     },
-    async (request) => {
-      const device = await deviceInScope(request, db, request.query.idDispositivo, {
-        alarms: true,
-      });
-      const [row] = await buildDeviceRows(db, [device], {
-        nomes: namesOrAll(request.body.nomes),
-        nowSec: nowSec(),
-      });
-      return row as NonNullable<typeof row>;
-    },
+    (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const device = await deviceInScope(request, db, request.query.idDispositivo, {
+          alarms: true,
+        });
+        const [row] = await buildDeviceRows(db, [device], {
+          nomes: namesOrAll(request.body.nomes),
+          nowSec: nowSec(),
+        });
+        return row as NonNullable<typeof row>;
+      }),
   );
 
   app.post(
     '/taginfo/v2/dispositivos/infosLista',
     {
-      ...plainJson,
+      ...cachedRoute,
       schema: {
         tags: TAGS,
         summary: 'Dispositivos do energy center com as leituras pedidas em `nomes`',
@@ -103,26 +108,27 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
         response: { 200: deviceRowPage, ...ERRORS },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const selection = await resolveSelection(request, db, q);
-      const narrowed =
-        selection.tipos ??
-        q.idGrupoDispositivo ??
-        q.energycenterId ??
-        q.venueId ??
-        q.usinaId ??
-        q.scdId;
-      if (narrowed === undefined) throw badRequest();
-      return listDevices(db, selection, {
-        filtroTexto: q.filtroTexto,
-        orderBy: q.orderBy,
-        offSet: q.offSet,
-        limit: q.limit,
-        nomes: namesOrAll(request.body.nomes),
-        nowSec: nowSec(),
-      });
-    },
+    (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const q = request.query;
+        const selection = await resolveSelection(request, db, q);
+        const narrowed =
+          selection.tipos ??
+          q.idGrupoDispositivo ??
+          q.energycenterId ??
+          q.venueId ??
+          q.usinaId ??
+          q.scdId;
+        if (narrowed === undefined) throw badRequest();
+        return listDevices(db, selection, {
+          filtroTexto: q.filtroTexto,
+          orderBy: q.orderBy,
+          offSet: q.offSet,
+          limit: q.limit,
+          nomes: namesOrAll(request.body.nomes),
+          nowSec: nowSec(),
+        });
+      }),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserContext } from '../auth/userContext.js';
 import { EventBus } from '../events/eventBus.js';
+import type { VigiaEvent } from '../events/types.js';
 import { installErrorHandling } from './errorHandler.js';
 import { notFound } from './httpError.js';
 import { acceptedEncoding, ResponseCache, type ResponseCacheOptions } from './responseCache.js';
@@ -66,8 +67,13 @@ afterEach(async () => {
   open = undefined;
 });
 
-const reading = (sisId: number) =>
-  ({ type: 'readings.updated', sisId, deviceId: 1, ts: 1, names: ['kW'] }) as const;
+const reading = (sisId: number): VigiaEvent => ({
+  type: 'readings.updated',
+  sisId,
+  deviceId: 1,
+  ts: 1,
+  names: ['kW'],
+});
 
 describe('ResponseCache', () => {
   it('answers a repeated call from the cache', async () => {

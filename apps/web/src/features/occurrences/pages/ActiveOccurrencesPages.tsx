@@ -28,7 +28,10 @@ const when = <T,>(id: number | null, list: (id: number) => T): T | null =>
   id === null ? null : list(id);
 
 /** The active-alarm lists of spec 001 §2 (general, system, plant, SCD, venue, site). */
-export const ACTIVE_PAGES = {
+export const ACTIVE_PAGES: Record<
+  'general' | 'system' | 'plant' | 'scd' | 'venue' | 'site',
+  ActivePage
+> = {
   /** /ocorrenciasSistemas — every system of the user (spec 000 §2 'Alarmes Ativos Gerais'). */
   general: {
     title: 'Alarmes Ativos Gerais',
@@ -108,7 +111,7 @@ export const ACTIVE_PAGES = {
         place: { usinaId: usinaId ?? undefined, scdId: scdId ?? undefined },
       })),
   },
-} satisfies Record<string, ActivePage>;
+};
 
 /** One scope's active alarms: the page of `ACTIVE_PAGES[…]` with the route's ids. */
 export function ActiveOccurrencesPage({ page }: { page: ActivePage }) {

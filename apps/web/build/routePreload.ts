@@ -38,7 +38,9 @@ export function routePreload(plan: PreloadPlan, sessionKey: string): Plugin {
         const filesOf = (sources: string[]) => {
           const files = new Set<string>();
           for (const source of sources) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+            const chunk =
+              chunks.find((c) => c.facadeModuleId?.endsWith(source)) ??
+              chunks.find((c) => c.moduleIds.some((id) => id.endsWith(source)));
             if (!chunk) throw new Error(`routePreload: ${source} não virou um chunk`);
             collect(chunk, byFile, files);
           }

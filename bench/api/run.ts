@@ -10,6 +10,11 @@
  * latency and the ratio to hello-world, which is measured again after every
  * target (the ratio uses the mean of the runs on either side, so a load that
  * drifts during the run does not skew it). Target: ≥ 0.6× hello-world.
+ *
+ * Every call sends what the console's browser sends (`accept-encoding: gzip,
+ * deflate, br`), and each goal call is also replayed byte for byte by a bare
+ * Fastify ("teto"): the rate its answer's size and headers allow on this
+ * machine, which no server-side work can beat. `× teto` is the app against it.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -155,19 +160,31 @@ try {
 
   // The machine's load may drift during the run: hello-world is measured before and
   // after every target and each ratio is taken against the mean of its two neighbours.
+  // Each call of the goal is also replayed byte for byte by a bare Fastify (serve.ts):
+  // the ceiling its answer's size and headers allow.
   const [helloTarget, ...appTargets] = targets as [Target, ...Target[]];
+  const replayOf = (target: Target): Target => {
+    const query = new URLSearchParams({ url: target.url.slice(app.length) });
+    if (target.body) query.set('body', target.body);
+    return {
+      name: `teto de ${target.name}`,
+      url: `http://127.0.0.1:${servers.ports.hello}/replay?${query}`,
+      headers: { 'accept-encoding': auth['accept-encoding'] },
+    };
+  };
   const run = async (target: Target) => {
     process.stderr.write(`carregando ${target.name} por ${DURATION} s…\n`);
     return load(target);
   };
   const hellos: Outcome[] = [await run(helloTarget)];
-  const outcomes: { outcome: Outcome; hello: number }[] = [];
+  const outcomes: { outcome: Outcome; hello: number; ceiling?: Outcome }[] = [];
   for (const target of appTargets) {
     const outcome = await run(target);
+    const ceiling = target.name.startsWith('referência') ? undefined : await run(replayOf(target));
     const after = await run(helloTarget);
     const before = hellos[hellos.length - 1] as Outcome;
     hellos.push(after);
-    outcomes.push({ outcome, hello: (before.requests + after.requests) / 2 });
+    outcomes.push({ outcome, hello: (before.requests + after.requests) / 2, ceiling });
   }
 
   const helloRates = hellos.map((h) => h.requests);
@@ -177,17 +194,22 @@ try {
   console.log(
     `\nAPI sob carga: ${CONNECTIONS} conexões, ${DURATION} s por alvo (Node ${process.version})\n`,
   );
-  console.log('alvo | req/s | p50 ms | p99 ms | bytes/resp | × hello (vizinhos) | erros');
-  console.log('---|---:|---:|---:|---:|---:|---:');
+  console.log(
+    'alvo | req/s | p50 ms | p99 ms | bytes/resp | × hello (vizinhos) | teto × hello | × teto | erros',
+  );
+  console.log('---|---:|---:|---:|---:|---:|---:|---:|---:');
   console.log(
     `hello-world (${hellos.length} rodadas: ${helloRates.map((r) => r.toFixed(0)).join(', ')}) | ` +
-      `${helloMean.toFixed(0)} | ${helloP50} | ${helloP99} | ${hellos[0]?.bytes.toFixed(0)} | 1.00× | ` +
+      `${helloMean.toFixed(0)} | ${helloP50} | ${helloP99} | ${hellos[0]?.bytes.toFixed(0)} | 1.00× | | | ` +
       `${hellos.reduce((n, h) => n + h.errors + h.non2xx, 0)}`,
   );
-  for (const { outcome: o, hello } of outcomes) {
+  for (const { outcome: o, hello, ceiling } of outcomes) {
+    const ceilingCells = ceiling
+      ? `${(ceiling.requests / hello).toFixed(2)}× | ${(o.requests / ceiling.requests).toFixed(2)}×`
+      : ' | ';
     console.log(
       `${o.name} | ${o.requests.toFixed(0)} | ${o.p50} | ${o.p99} | ${o.bytes.toFixed(0)} | ` +
-        `${(o.requests / hello).toFixed(2)}× | ${o.errors + o.non2xx}`,
+        `${(o.requests / hello).toFixed(2)}× | ${ceilingCells} | ${o.errors + o.non2xx}`,
     );
   }
   const failing = outcomes
@@ -199,7 +221,10 @@ try {
       ? `\nMeta ≥ ${TARGET_RATIO}× hello-world: atingida.`
       : `\nMeta ≥ ${TARGET_RATIO}× hello-world: não atingida por ${failing.map((o) => o.name).join('; ')}.`,
   );
-  const all = [...hellos, ...outcomes.map(({ outcome }) => outcome)];
+  const all = [
+    ...hellos,
+    ...outcomes.flatMap(({ outcome, ceiling }) => (ceiling ? [outcome, ceiling] : [outcome])),
+  ];
   if (all.some((o) => o.errors + o.non2xx > 0)) process.exitCode = 1;
 } finally {
   await servers.stop();

@@ -33,6 +33,7 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
+await replayRoutes(hello);
 await hello.listen({ host: '127.0.0.1', port: 0 });
 
 const port = (server: typeof hello | typeof app) => {
@@ -41,6 +42,50 @@ const port = (server: typeof hello | typeof app) => {
   return address.port;
 };
 process.stdout.write(`${JSON.stringify({ hello: port(hello), app: port(app) })}\n`);
+
+/**
+ * The ceiling: a bare Fastify route sending the very bytes and headers the
+ * app sends for a call (`/replay?url=…&body=…`, the answer captured once
+ * through the app). What the app reaches against it is what its own work
+ * costs; what the replay reaches against hello-world is the price of the
+ * answer's size and headers, which no server-side work removes.
+ */
+async function replayRoutes(server: typeof hello) {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'grant_type=password&client_id=vigia-web&username=demo&password=demo',
+  });
+  const token = (login.json() as { access_token: string }).access_token;
+  const captured = new Map<string, { headers: Record<string, string>; body: Buffer }>();
+  server.get<{ Querystring: { url: string; body?: string } }>('/replay', async (request, reply) => {
+    const { url, body } = request.query;
+    const key = `${url}\n${body ?? ''}`;
+    let answer = captured.get(key);
+    if (!answer) {
+      const response = await app.inject({
+        method: body ? 'POST' : 'GET',
+        url,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'accept-encoding': String(request.headers['accept-encoding'] ?? ''),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { payload: body } : {}),
+      });
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (!['date', 'connection', 'keep-alive', 'content-length'].includes(name)) {
+          headers[name] = String(value);
+        }
+      }
+      answer = { headers, body: response.rawPayload };
+      captured.set(key, answer);
+    }
+    return reply.headers(answer.headers).send(answer.body);
+  });
+}
 
 let stopping = false;
 async function stop() {

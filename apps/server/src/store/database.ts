@@ -7,6 +7,7 @@ import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import { ensureReadingPartitions, PARTITION_MONTHS_AHEAD } from './partitions.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statementCache.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -62,7 +63,9 @@ function openSqlite(path: string): Store {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     dialect: 'sqlite',

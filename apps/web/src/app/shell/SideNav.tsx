@@ -1,5 +1,6 @@
 import { ActionIcon, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NavCounters } from '../../features/counters/components/NavCounters';
 import type { RouteParams } from '../../lib/navigation';
@@ -33,12 +34,6 @@ export function SideNav({
 }: Props) {
   const { pathname } = useLocation();
   const sisId = Number(params.sisId);
-  const items = MOUNTED_ROUTES.filter((route) => route.group === group && route.nav).flatMap(
-    (route) => {
-      const href = routePath(route, params);
-      return href ? [{ route, href }] : [];
-    },
-  );
 
   return (
     <>
@@ -47,34 +42,7 @@ export function SideNav({
           {Number.isInteger(sisId) && (
             <NavCounters sisId={sisId} collapsed={collapsed} enabled={countersEnabled} />
           )}
-          <nav aria-label="Menu do sistema">
-            {items.map(({ route, href }) => {
-              const Icon = navIcon(route.id);
-              const active = pathname === href || pathname.startsWith(`${href}/`);
-              const link = (
-                <NavLink
-                  key={route.id}
-                  component={Link}
-                  to={href}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  aria-label={collapsed ? route.label : undefined}
-                  label={collapsed ? null : route.label}
-                  leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
-                  className={classes.link}
-                  variant="light"
-                />
-              );
-              // Labels show in the expanded navigation; the rail names its icons in tooltips.
-              return collapsed ? (
-                <Tooltip key={route.id} label={route.label} position="right">
-                  {link}
-                </Tooltip>
-              ) : (
-                link
-              );
-            })}
-          </nav>
+          <NavItems group={group} params={params} collapsed={collapsed} pathname={pathname} />
         </Stack>
       </ScrollArea>
       {canPin && (
@@ -97,3 +65,65 @@ export function SideNav({
     </>
   );
 }
+
+interface NavItemsProps {
+  group: RouteGroup;
+  params: RouteParams;
+  collapsed: boolean;
+  pathname: string;
+}
+
+function sameParams(a: RouteParams, b: RouteParams): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * The group's screens. Memoized: the shell re-renders while the first screen
+ * loads (user info, page title, counters) and the list does not change then.
+ */
+const NavItems = memo(
+  function NavItems({ group, params, collapsed, pathname }: NavItemsProps) {
+    const items = MOUNTED_ROUTES.filter((route) => route.group === group && route.nav).flatMap(
+      (route) => {
+        const href = routePath(route, params);
+        return href ? [{ route, href }] : [];
+      },
+    );
+    return (
+      <nav aria-label="Menu do sistema">
+        {items.map(({ route, href }) => {
+          const Icon = navIcon(route.id);
+          const active = pathname === href || pathname.startsWith(`${href}/`);
+          const link = (
+            <NavLink
+              key={route.id}
+              component={Link}
+              to={href}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              aria-label={collapsed ? route.label : undefined}
+              label={collapsed ? null : route.label}
+              leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+              className={classes.link}
+              variant="light"
+            />
+          );
+          // Labels show in the expanded navigation; the rail names its icons in tooltips.
+          return collapsed ? (
+            <Tooltip key={route.id} label={route.label} position="right">
+              {link}
+            </Tooltip>
+          ) : (
+            link
+          );
+        })}
+      </nav>
+    );
+  },
+  (a, b) =>
+    a.group === b.group &&
+    a.collapsed === b.collapsed &&
+    a.pathname === b.pathname &&
+    sameParams(a.params, b.params),
+);

@@ -24,7 +24,7 @@ function start(): void {
 
 /**
  * False until the page has loaded and the browser is idle: secondary work
- * (the live event stream, side-bar counters, the toast container) waits for
+ * (the live event stream, side-bar counters) waits for
  * it so the screen's own code and data get the network first.
  */
 export function useAfterFirstLoad(): boolean {

@@ -14,8 +14,9 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { AppShell } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
+import { notificationsStore } from '@mantine/notifications';
 import { MESSAGES, swipeThresholdPx } from '@vigia/domain';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
 import { PageTitleContext } from '../../lib/navigation';
@@ -34,6 +35,26 @@ import { useSwipe } from './useSwipe';
 
 const ShellOverlays = lazy(() => import('./ShellOverlays'));
 
+const hasToasts = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length + queue.length > 0;
+};
+
+/**
+ * The toasts' container loads with the first toast (they wait in the
+ * notifications store meanwhile) and then stays: most visits show none.
+ */
+function ToastHost() {
+  const toasts = useSyncExternalStore(notificationsStore.subscribe, hasToasts, hasToasts);
+  const [needed, setNeeded] = useState(toasts);
+  if (toasts && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ShellOverlays />
+    </Suspense>
+  ) : null;
+}
+
 export const HEADER_HEIGHT = 56;
 export const RAIL_WIDTH = 64;
 export const NAV_WIDTH = 248;
@@ -48,7 +69,7 @@ export function MainLayout() {
   const user = useUserInfo();
   const [title, setTitle] = useState<string | null>(null);
   const navigation = useNavigation();
-  // The stream, the counters and the toast container wait until the screen has loaded.
+  // The stream and the counters wait until the screen has loaded.
   const settled = useAfterFirstLoad();
   useLiveInvalidation(settled);
   useSwipe({
@@ -75,11 +96,7 @@ export function MainLayout() {
     <>
       {/* Confirmation dialogs of ui/confirm ('Atenção:', 'Sim'/'Não'). */}
       <ModalsProvider labels={{ confirm: MESSAGES.yes, cancel: MESSAGES.no }} />
-      {settled && (
-        <Suspense fallback={null}>
-          <ShellOverlays />
-        </Suspense>
-      )}
+      <ToastHost />
       <AppShell
         header={{ height: HEADER_HEIGHT }}
         navbar={{

@@ -277,26 +277,22 @@ const TANK: AnalysisSpec<TankRow, TankField> = {
   ),
 };
 
-export const batteryAnalysis = (
-  db: Kysely<Database>,
-  selection: DeviceSelection,
-  options: AnalysisOptions<BatteryField>,
-) => runAnalysis(db, selection, BATTERY, options);
+const ANALYSES = { baterias: BATTERY, potencias: POWER, loadspeeds: LOAD_SPEED, tanques: TANK };
 
-export const powerAnalysis = (
-  db: Kysely<Database>,
-  selection: DeviceSelection,
-  options: AnalysisOptions<PowerField>,
-) => runAnalysis(db, selection, POWER, options);
+/** The analysis lists of spec 000 §7, by the path segment that names them. */
+export type AnalysisKind = keyof typeof ANALYSES;
 
-export const loadSpeedAnalysis = (
+/**
+ * One analysis list. `orderBy` names one of the list's fields: the route's
+ * schema (`batteryQuery`, `powerQuery`, …) only lets those through.
+ */
+export function analysisList(
+  kind: AnalysisKind,
   db: Kysely<Database>,
   selection: DeviceSelection,
-  options: AnalysisOptions<LoadSpeedField>,
-) => runAnalysis(db, selection, LOAD_SPEED, options);
-
-export const tankAnalysis = (
-  db: Kysely<Database>,
-  selection: DeviceSelection,
-  options: AnalysisOptions<TankField>,
-) => runAnalysis(db, selection, TANK, options);
+  options: AnalysisOptions<string>,
+): Promise<AnalysisPage<Base>> {
+  // Each spec reads only its own row type; what ties its fields to `orderBy` is the schema.
+  const spec = ANALYSES[kind] as unknown as AnalysisSpec<Base, string>;
+  return runAnalysis(db, selection, spec, options);
+}

@@ -19,9 +19,9 @@ import type { Kysely } from 'kysely';
 import { buildDeviceRows, nowSec } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { selectDevices } from '../devices/deviceStore.js';
-import { plainJson } from '../devices/plainJson.js';
 import { type SiteOwner, siteOwner } from '../devices/siteOwner.js';
 import { notFound } from '../plugins/httpError.js';
+import { cachedRoute } from '../plugins/responseCache.js';
 import { parseJson } from '../store/json.js';
 import type { Database } from '../store/schema.js';
 import type { AppServices } from './services.js';
@@ -106,7 +106,10 @@ async function findSinotico(db: Kysely<Database>, id: number) {
 }
 
 /** Spec 000 §7 "Configuration and data reads": panels, charts, reports and synoptic data of a site. */
-export const configurationRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
+export const configurationRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { store, responseCache },
+) => {
   const db = store.db;
   const tipoLocalNote =
     '`idSite` é um dispositivo; com `tipoLocal=usina` ou `tipoLocal=scd` é uma usina ou um SCD.';
@@ -309,7 +312,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<AppServices> = async (ap
   app.get(
     '/DataSinotico/:idSinotico/dataSinotico',
     {
-      ...plainJson,
+      ...cachedRoute,
       schema: {
         tags: TAGS,
         summary: 'Leituras de um sinótico, com `ts_menos_atualizado`',
@@ -322,30 +325,31 @@ export const configurationRoutes: FastifyPluginAsyncZod<AppServices> = async (ap
         response: { 200: dataSinotico, ...ERRORS },
       },
     },
-    async (request) => {
-      const { idSite, tipoLocal, nomes } = request.query;
-      const owner = await siteOwner(request, db, idSite, tipoLocal);
-      const sinotico = await findSinotico(db, request.params.idSinotico);
-      if (!sinotico) throw notFound();
-      const devices = await selectDevices(db, owner.devices);
-      const rows = await buildDeviceRows(db, devices, {
-        nomes: nomes && nomes.length > 0 ? nomes : undefined,
-        nowSec: nowSec(),
-      });
-      let oldest: number | null = null;
-      for (const row of rows) {
-        for (const info of row.infos) {
-          const ts = info.valorAtual?.ts;
-          if (ts !== undefined && (oldest === null || ts < oldest)) oldest = ts;
+    (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const { idSite, tipoLocal, nomes } = request.query;
+        const owner = await siteOwner(request, db, idSite, tipoLocal);
+        const sinotico = await findSinotico(db, request.params.idSinotico);
+        if (!sinotico) throw notFound();
+        const devices = await selectDevices(db, owner.devices);
+        const rows = await buildDeviceRows(db, devices, {
+          nomes: nomes && nomes.length > 0 ? nomes : undefined,
+          nowSec: nowSec(),
+        });
+        let oldest: number | null = null;
+        for (const row of rows) {
+          for (const info of row.infos) {
+            const ts = info.valorAtual?.ts;
+            if (ts !== undefined && (oldest === null || ts < oldest)) oldest = ts;
+          }
         }
-      }
-      return {
-        idSinotico: sinotico.id,
-        web_nome: sinotico.web_nome,
-        render_html: sinotico.render_html,
-        ts_menos_atualizado: oldest,
-        dispositivos: rows,
-      };
-    },
+        return {
+          idSinotico: sinotico.id,
+          web_nome: sinotico.web_nome,
+          render_html: sinotico.render_html,
+          ts_menos_atualizado: oldest,
+          dispositivos: rows,
+        };
+      }),
   );
 };

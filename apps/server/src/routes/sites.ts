@@ -19,13 +19,17 @@ import { resolveSelection } from '../devices/deviceSelection.js';
 import { placeInScope } from '../devices/placeScope.js';
 import { loadPlaces } from '../devices/places.js';
 import { resumeSiteRows, resumeSiteConfig as siteTableConfig } from '../devices/siteTables.js';
+import { cachedRoute } from '../plugins/responseCache.js';
 import type { AppServices } from './services.js';
 
 const ERRORS = { 400: errorBody, 401: errorBody, 404: errorBody };
 const TAGS = ['sites'];
 
 /** Site tables (four variants), the site page's data and the energy center's name. */
-export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
+export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { store, responseCache },
+) => {
   const db = store.db;
 
   app.get(
@@ -56,6 +60,7 @@ export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
   app.get(
     '/DataResumeSite/:tipoSite/dataResumeSite',
     {
+      ...cachedRoute,
       schema: {
         tags: TAGS,
         summary: 'Linhas da tabela de sites de um tipo (paginada)',
@@ -67,17 +72,18 @@ export const siteRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         response: { 200: resumeSiteRowPage, ...ERRORS },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const selection = await resolveSelection(request, db, q);
-      return resumeSiteRows(db, request.params.tipoSite, selection, {
-        filtroTexto: q.filtroTexto,
-        orderBy: q.orderBy,
-        offSet: q.offSet,
-        limit: q.limit,
-        nowSec: nowSec(),
-      });
-    },
+    (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const q = request.query;
+        const selection = await resolveSelection(request, db, q);
+        return resumeSiteRows(db, request.params.tipoSite, selection, {
+          filtroTexto: q.filtroTexto,
+          orderBy: q.orderBy,
+          offSet: q.offSet,
+          limit: q.limit,
+          nowSec: nowSec(),
+        });
+      }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/ScrollArea.css';
+// Also for the lazily loaded parts (ui/overlayParts) and screens that rely on these sheets.
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
@@ -13,15 +14,15 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { AppShell } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { notificationsStore } from '@mantine/notifications';
-import { MESSAGES, swipeThresholdPx } from '@vigia/domain';
+import { swipeThresholdPx } from '@vigia/domain';
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
 import { PageTitleContext } from '../../lib/navigation';
 import { useAfterFirstLoad } from '../../lib/useAfterFirstLoad';
 import { useUserInfo } from '../../lib/user/get-user-info';
+import { ConfirmHost } from '../../ui/confirm';
 import { PendingBar } from '../../ui/PendingBar';
 import { breadcrumbs } from '../router/links';
 import { useCurrentRoute } from './currentRoute';
@@ -94,8 +95,7 @@ export function MainLayout() {
 
   return (
     <>
-      {/* Confirmation dialogs of ui/confirm ('Atenção:', 'Sim'/'Não'). */}
-      <ModalsProvider labels={{ confirm: MESSAGES.yes, cancel: MESSAGES.no }} />
+      <ConfirmHost />
       <ToastHost />
       <AppShell
         header={{ height: HEADER_HEIGHT }}

@@ -1,9 +1,10 @@
-import { ActionIcon, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, NavLink, Stack } from '@mantine/core';
 import { IconPin, IconPinnedOff } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NavCounters } from '../../features/counters/components/NavCounters';
 import type { RouteParams } from '../../lib/navigation';
+import { DeferredTooltip } from '../../ui/deferredOverlays';
 import { routePath } from '../router/links';
 import { MOUNTED_ROUTES, type RouteGroup } from '../router/routeTable';
 import { navIcon } from './navIcons';
@@ -37,17 +38,17 @@ export function SideNav({
 
   return (
     <>
-      <ScrollArea className={classes.scroll} type="never">
+      <div className={classes.scroll}>
         <Stack gap={4} p="xs">
           {Number.isInteger(sisId) && (
             <NavCounters sisId={sisId} collapsed={collapsed} enabled={countersEnabled} />
           )}
           <NavItems group={group} params={params} collapsed={collapsed} pathname={pathname} />
         </Stack>
-      </ScrollArea>
+      </div>
       {canPin && (
         <div className={classes.footer}>
-          <Tooltip label={pinned ? 'Desafixar menu' : 'Fixar menu aberto'} position="right">
+          <DeferredTooltip label={pinned ? 'Desafixar menu' : 'Fixar menu aberto'} position="right">
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -59,7 +60,7 @@ export function SideNav({
             >
               {pinned ? <IconPinnedOff size={20} aria-hidden /> : <IconPin size={20} aria-hidden />}
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         </div>
       )}
     </>
@@ -111,9 +112,9 @@ const NavItems = memo(
           );
           // Labels show in the expanded navigation; the rail names its icons in tooltips.
           return collapsed ? (
-            <Tooltip key={route.id} label={route.label} position="right">
+            <DeferredTooltip key={route.id} label={route.label} position="right">
               {link}
-            </Tooltip>
+            </DeferredTooltip>
           ) : (
             link
           );

@@ -1,8 +1,10 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
 import type { Sistema, UserInfo } from '@vigia/contract';
 import { useNavigate } from 'react-router';
+import { useOverlays } from '../../ui/deferredOverlays';
 import { systemHomeHref } from '../router/links';
+import { useEarlyTrigger } from './useEarlyTrigger';
 
 interface Props {
   user: UserInfo | undefined;
@@ -12,6 +14,8 @@ interface Props {
 /** The system on display; users with several systems switch here. */
 export function SystemSwitcher({ user, sistema }: Props) {
   const navigate = useNavigate();
+  const overlays = useOverlays();
+  const early = useEarlyTrigger();
   if (!sistema) return null;
   const others = user?.sistemas ?? [];
   if (others.length <= 1) {
@@ -21,20 +25,24 @@ export function SystemSwitcher({ user, sistema }: Props) {
       </Text>
     );
   }
+  const trigger = (
+    <Button
+      variant="subtle"
+      color="gray"
+      rightSection={<IconSelector size={16} aria-hidden />}
+      aria-label={`${sistema.nome}: trocar de sistema`}
+      px="xs"
+      styles={{ label: { maxWidth: '40vw', overflow: 'hidden', textOverflow: 'ellipsis' } }}
+      {...(overlays ? early.targetProps : early.placeholderProps)}
+    >
+      {sistema.nome}
+    </Button>
+  );
+  if (!overlays) return trigger;
+  const { Menu } = overlays;
   return (
-    <Menu position="bottom-start" shadow="md" width={280}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          rightSection={<IconSelector size={16} aria-hidden />}
-          aria-label={`${sistema.nome}: trocar de sistema`}
-          px="xs"
-          styles={{ label: { maxWidth: '40vw', overflow: 'hidden', textOverflow: 'ellipsis' } }}
-        >
-          {sistema.nome}
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom-start" shadow="md" width={280} defaultOpened={early.openOnLoad}>
+      <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown mah={400} style={{ overflowY: 'auto' }}>
         <Menu.Label>Trocar de sistema</Menu.Label>
         {others.map((s) => (

@@ -1,9 +1,11 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Text, UnstyledButton } from '@mantine/core';
 import { IconInfoCircle, IconKey, IconLogout } from '@tabler/icons-react';
 import type { Sistema, UserInfo } from '@vigia/contract';
 import { lazy, Suspense, useState } from 'react';
 import { loginHref } from '../../lib/loginRoute';
 import { logout } from '../../lib/session/logout';
+import { useOverlays } from '../../ui/deferredOverlays';
+import { useEarlyTrigger } from './useEarlyTrigger';
 
 // The popups load when first opened.
 const ChangePasswordModal = lazy(() =>
@@ -32,20 +34,26 @@ function initials(nome: string): string {
 /** Header popups (spec 001 §2): password change and system info; and logout. */
 export function UserMenu({ user, sistema }: Props) {
   const [dialog, setDialog] = useState<'password' | 'info' | null>(null);
+  const overlays = useOverlays();
+  const early = useEarlyTrigger();
+  const trigger = (
+    <UnstyledButton
+      // The name starts with the visible initials (WCAG 2.5.3, label in name).
+      aria-label={user ? `${initials(user.nome)}: menu de ${user.nome}` : 'Menu do usuário'}
+      data-testid="user-menu"
+      {...(overlays ? early.targetProps : early.placeholderProps)}
+    >
+      <Avatar color="gray" radius="xl" size={34}>
+        {user ? initials(user.nome) : null}
+      </Avatar>
+    </UnstyledButton>
+  );
+  if (!overlays) return trigger;
+  const { Menu } = overlays;
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={220}>
-        <Menu.Target>
-          <UnstyledButton
-            // The name starts with the visible initials (WCAG 2.5.3, label in name).
-            aria-label={user ? `${initials(user.nome)}: menu de ${user.nome}` : 'Menu do usuário'}
-            data-testid="user-menu"
-          >
-            <Avatar color="gray" radius="xl" size={34}>
-              {user ? initials(user.nome) : null}
-            </Avatar>
-          </UnstyledButton>
-        </Menu.Target>
+      <Menu position="bottom-end" shadow="md" width={220} defaultOpened={early.openOnLoad}>
+        <Menu.Target>{trigger}</Menu.Target>
         <Menu.Dropdown>
           {user && (
             <Menu.Label>

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Skeleton.css';
-import { Group, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBattery2,
@@ -12,6 +12,7 @@ import type { Tone } from '@vigia/domain';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
+import { DeferredTooltip } from '../../../ui/deferredOverlays';
 import { StateBadge } from '../../../ui/StateBadge';
 import type { CounterValue } from '../api/countOf';
 import { useActiveAlarmCount } from '../api/get-active-alarm-count';
@@ -156,9 +157,9 @@ function Counter({ def, sisId, collapsed, enabled }: CounterProps) {
     </div>
   );
   return collapsed ? (
-    <Tooltip label={text} position="right">
+    <DeferredTooltip label={text} position="right">
       {item}
-    </Tooltip>
+    </DeferredTooltip>
   ) : (
     item
   );

@@ -16,7 +16,15 @@ import '@mantine/core/styles/Modal.css';
 import { AppShell } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { swipeThresholdPx } from '@vigia/domain';
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  startTransition,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
 import { PageTitleContext } from '../../lib/navigation';
@@ -73,6 +81,13 @@ export function MainLayout() {
   // The stream and the counters wait until the screen has loaded.
   const settled = useAfterFirstLoad();
   useLiveInvalidation(settled);
+  // On a phone the navigation starts as a closed drawer: its items are drawn
+  // when it opens or once the screen has loaded, not with the first paint.
+  const [navDrawn, setNavDrawn] = useState(false);
+  const drawNav = !nav.drawer || nav.expanded || navDrawn;
+  useEffect(() => {
+    if (settled) startTransition(() => setNavDrawn(true));
+  }, [settled]);
   useSwipe({
     threshold: swipeThresholdPx(breakpoint),
     onSwipeRight: nav.expand,
@@ -131,7 +146,7 @@ export function MainLayout() {
             if (!event.currentTarget.contains(event.relatedTarget)) nav.setFocused(false);
           }}
         >
-          {route && (
+          {route && drawNav && (
             <SideNav
               group={route.group}
               params={params}

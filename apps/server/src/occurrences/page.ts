@@ -34,17 +34,56 @@ export async function selectPageIds(
   filter: OccurrenceFilter,
   page: PageRequest,
 ): Promise<number[]> {
-  let { offset } = page;
-  let bounds: ConditionOptions = {};
-  if (offset >= (page.seekMinOffset ?? SEEK_MIN_OFFSET)) {
-    const position = await seekOffset(db, filter, offset, page.direction);
+  const { limit, direction } = page;
+  if (page.offset >= (page.seekMinOffset ?? SEEK_MIN_OFFSET)) {
+    const position = await seekOffset(db, filter, page.offset, direction);
     if (position) {
-      bounds = { below: position.below, atOrAbove: position.atOrAbove };
-      offset = position.skip;
+      const bounds = { below: position.below, atOrAbove: position.atOrAbove };
+      return readPage(db, filter, bounds, position.skip, limit, direction);
+    }
+    if (filter.alarms === 'pending' || filter.alarms === 'active') {
+      // Attention lists are small and counted index-only on their partial indexes: past the
+      // middle, read the page from the other end, so no branch steps over most of the list.
+      const total = await countMatching(db, filter);
+      if (page.offset >= total) return [];
+      const fromEnd = total - page.offset - limit;
+      if (fromEnd < page.offset) {
+        const reverse = direction === 'desc' ? 'asc' : 'desc';
+        const ids = await readPage(
+          db,
+          filter,
+          {},
+          Math.max(0, fromEnd),
+          limit + Math.min(0, fromEnd),
+          reverse,
+        );
+        return ids.reverse();
+      }
     }
   }
+  return readPage(db, filter, {}, page.offset, limit, direction);
+}
+
+async function countMatching(
+  db: Kysely<OccurrenceDatabase>,
+  filter: OccurrenceFilter,
+): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    select count(*) as n from occurrences ${whereClause(filterConditions(filter))}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** `limit` ids from `offset` of the rows within `bounds`, merged over the filter's branches. */
+async function readPage(
+  db: Kysely<OccurrenceDatabase>,
+  filter: OccurrenceFilter,
+  bounds: ConditionOptions,
+  offset: number,
+  limit: number,
+  direction: Direction,
+): Promise<number[]> {
   const order =
-    page.direction === 'desc'
+    direction === 'desc'
       ? sql`order by hora_ativacao desc, id desc`
       : sql`order by hora_ativacao asc, id asc`;
 
@@ -55,10 +94,10 @@ export async function selectPageIds(
     const terms = filterConditions(filter, branches[0]);
     const { rows } = await sql<{ id: number }>`
       select id from occurrences ${whereClause(terms)}
-      ${order} limit ${page.limit} offset ${offset}`.execute(db);
+      ${order} limit ${limit} offset ${offset}`.execute(db);
     return rows.map((r) => Number(r.id));
   }
-  const take = offset + page.limit;
+  const take = offset + limit;
   const parts: RawBuilder<unknown>[] = branches.map(
     (branch, i) => sql`select * from (
       select id, hora_ativacao from occurrences ${whereClause(filterConditions(filter, branch))}
@@ -66,7 +105,7 @@ export async function selectPageIds(
   );
   const { rows } = await sql<{ id: number }>`
     select id from (${sql.join(parts, plan.overlap ? sql` union ` : sql` union all `)}) page
-    ${order} limit ${page.limit} offset ${offset}`.execute(db);
+    ${order} limit ${limit} offset ${offset}`.execute(db);
   return rows.map((r) => Number(r.id));
 }
 

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { OccurrenceDatabase } from './db.js';
 import { type Direction, filterConditions, type OccurrenceFilter, whereClause } from './filter.js';
+import { seekInOneStatement } from './seekStatement.js';
 
 const HOUR = 3600;
 const DAY = 86400;
@@ -24,14 +25,14 @@ interface Bucket {
 }
 
 /** A counter table: rows per bucket of `width` seconds (`column` = hora_ativacao / width). */
-interface Level {
+export interface Level {
   table: string;
   column: string;
   width: number;
 }
 
 /** The counter levels (coarse to fine, each width a multiple of the next) describing a filter. */
-interface Counters {
+export interface Counters {
   levels: Level[];
   terms: RawBuilder<unknown>[];
 }
@@ -103,6 +104,8 @@ export async function seekOffset(
 ): Promise<SeekPosition | null> {
   const counters = countersFor(filter);
   if (!counters) return null;
+  const position = await seekInOneStatement(db, filter, counters, offset, direction);
+  if (position) return position;
   const { levels, terms } = counters;
   const desc = direction === 'desc';
   const finest = levels.length - 1;

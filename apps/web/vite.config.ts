@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { type FirstLoadPlan, firstLoadGroups } from './build/firstLoadChunks';
+import { precompress } from './build/precompress';
 import { routePreload } from './build/routePreload';
 
 const { version } = JSON.parse(
@@ -31,7 +32,7 @@ const FIRST_LOAD: FirstLoadPlan = {
 };
 
 export default defineConfig({
-  plugins: [react(), routePreload(FIRST_LOAD, 'vigia.access_token')],
+  plugins: [react(), routePreload(FIRST_LOAD, 'vigia.access_token'), precompress()],
   base: './',
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source', ...defaultClientConditions] },

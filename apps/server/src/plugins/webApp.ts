@@ -14,8 +14,9 @@ export function webAppAvailable(root: string): boolean {
 /**
  * Serves the built console. Vite's hashed files under `assets/` never change
  * and are cached for a year; `index.html` is revalidated on every load so a
- * new release is picked up. `.br`/`.gz` siblings are sent when present and
- * accepted; other responses are compressed by @fastify/compress.
+ * new release is picked up. `.br`/`.gz` siblings (written by the web build,
+ * apps/web/build/precompress) are sent when present and accepted; other
+ * responses are compressed by @fastify/compress.
  */
 export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -33,6 +34,8 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
           ? REVALIDATE
           : SHORT;
       res.setHeader('cache-control', cache);
+      // The body depends on Accept-Encoding whenever a .br/.gz sibling exists.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }

@@ -92,10 +92,14 @@ export function filterConditions(
     if (filter.deviceIds) terms.push(inList('device_id', filter.deviceIds));
   }
   terms.push(...kindConditions(filter));
-  if (filter.from !== null) terms.push(sql`hora_ativacao >= ${filter.from}`);
-  if (filter.to !== null) terms.push(sql`hora_ativacao <= ${filter.to}`);
-  if (options.below != null) terms.push(sql`hora_ativacao < ${options.below}`);
-  if (options.atOrAbove != null) terms.push(sql`hora_ativacao >= ${options.atOrAbove}`);
+  // One bound per side, the tighter: given two upper bounds, SQLite may range the index on
+  // the looser one and filter the other, stepping over every row between them.
+  const { from, to } = filter;
+  const { below, atOrAbove } = options;
+  const lower = atOrAbove != null && (from === null || atOrAbove > from) ? atOrAbove : from;
+  if (lower !== null) terms.push(sql`hora_ativacao >= ${lower}`);
+  if (below != null && (to === null || below <= to)) terms.push(sql`hora_ativacao < ${below}`);
+  else if (to !== null) terms.push(sql`hora_ativacao <= ${to}`);
   if (filter.text && options.name === undefined && options.textDeviceId === undefined) {
     const alternatives: RawBuilder<unknown>[] = [];
     if (filter.text.names.length > 0) alternatives.push(inList('nome_alarme', filter.text.names));

@@ -52,11 +52,12 @@ export async function seekInOneStatement(
       }
       return sql`(select coalesce(sum(n), 0) from ${sql.table(level.table)} ${whereClause([...terms, ...bounds])})`;
     });
-    before = sql.join([edgeRows, ...sums], sql` + `);
+    before = sql.join([sql`edge.d`, ...sums], sql` + `);
   }
 
   const ctes: RawBuilder<unknown>[] = [
-    sql`target as (select cast(${offset} as bigint) + ${before} as t, ${edgeRows} as d)`,
+    sql`edge as (select ${edgeRows} as d)`,
+    sql`target as (select cast(${offset} as bigint) + ${before} as t, edge.d as d from edge)`,
   ];
   for (const [i, level] of levels.entries()) {
     const key = sql.ref(level.column);
@@ -83,10 +84,10 @@ export async function seekInOneStatement(
       ) w, target where upto > target.t
       order by k ${order} limit 1)`);
   }
-  const edge = startEdge === null ? null : bucket(startEdge, fine);
+  const edgeBucket = startEdge === null ? null : bucket(startEdge, fine);
   const { rows } = await sql<{ k: number | string; skip: number | string }>`
     with ${sql.join(ctes, sql`, `)}
-    select f.k as k, target.t - f.base - (case when f.k = ${edge} then target.d else 0 end) as skip
+    select f.k as k, target.t - f.base - (case when f.k = ${edgeBucket} then target.d else 0 end) as skip
     from ${sql.raw(`s${finest}`)} f, target`.execute(db);
   const found = rows[0];
   if (!found) return null;

@@ -4,6 +4,7 @@ import { initialMigration } from './0001_initial.js';
 import { occurrencePagingMigration } from './0100_occurrence_paging.js';
 import { occurrenceKeyCountsMigration } from './0101_occurrence_key_counts.js';
 import { occurrenceBlockCountsMigration } from './0102_occurrence_block_counts.js';
+import { occurrenceCountCoveringMigration } from './0103_occurrence_count_covering.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -17,6 +18,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0100_occurrence_paging': occurrencePagingMigration(dialect),
         '0101_occurrence_key_counts': occurrenceKeyCountsMigration(dialect),
         '0102_occurrence_block_counts': occurrenceBlockCountsMigration(dialect),
+        '0103_occurrence_count_covering': occurrenceCountCoveringMigration(dialect),
       };
     },
   };

@@ -67,20 +67,23 @@ export async function seekInOneStatement(
       bounds.push(desc ? sql`${key} >= ${end}` : sql`${key} <= ${end}`);
     }
     const parent = levels[i - 1];
-    let from = sql.table(level.table);
     let base: RawBuilder<unknown> = sql`0`;
     if (parent) {
+      // The parent bucket through scalar subqueries (evaluated once): both planners then range
+      // the counter index on it, where a join left PostgreSQL scanning the whole table.
       const ratio = parent.width / level.width;
-      from = sql`${sql.table(level.table)} join ${sql.raw(`s${i - 1}`)} p
-        on ${key} between p.k * ${ratio} and p.k * ${ratio} + ${ratio - 1}`;
-      base = sql`p.base`;
+      const p = sql.raw(`s${i - 1}`);
+      bounds.push(
+        sql`${key} between (select k from ${p}) * ${ratio} and (select k from ${p}) * ${ratio} + ${ratio - 1}`,
+      );
+      base = sql`(select base from ${p})`;
     }
     // Running sum in walk order; the first bucket whose sum passes the target holds it.
     ctes.push(sql`${sql.raw(`s${i}`)} as (
       select k, upto - n as base from (
         select ${key} as k, sum(n) as n, ${base} + sum(sum(n)) over (order by ${key} ${order}) as upto
-        from ${from} ${whereClause([...terms, ...bounds])}
-        group by ${key}${parent ? sql`, p.base` : sql``}
+        from ${sql.table(level.table)} ${whereClause([...terms, ...bounds])}
+        group by ${key}
       ) w, target where upto > target.t
       order by k ${order} limit 1)`);
   }

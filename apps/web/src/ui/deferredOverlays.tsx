@@ -1,4 +1,4 @@
-import { type ReactElement, useEffect, useSyncExternalStore } from 'react';
+import { type ReactElement, startTransition, useEffect, useState } from 'react';
 import { useAfterFirstLoad } from '../lib/useAfterFirstLoad';
 
 export type OverlayParts = typeof import('./overlayParts');
@@ -24,8 +24,6 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-const current = () => parts;
-
 /**
  * The menus, tooltips and modals provider, or null until they are loaded:
  * they load once the first screen has loaded (or earlier, when a trigger is
@@ -34,7 +32,12 @@ const current = () => parts;
  */
 export function useOverlays(): OverlayParts | null {
   const settled = useAfterFirstLoad();
-  const loaded = useSyncExternalStore(subscribe, current, current);
+  const [loaded, setLoaded] = useState(parts);
+  // A transition: the menus and tooltips are drawn in short slices, not one long task.
+  useEffect(() => {
+    if (parts) setLoaded(parts);
+    return subscribe(() => startTransition(() => setLoaded(parts)));
+  }, []);
   useEffect(() => {
     if (settled) void loadOverlays();
   }, [settled]);

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { type FirstLoadPlan, firstLoadGroups } from './build/firstLoadChunks';
 import { precompress } from './build/precompress';
-import { routePreload } from './build/routePreload';
+import { type PreloadPlan, routePreload } from './build/routePreload';
 
 const { version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -14,14 +14,16 @@ const { version } = JSON.parse(
 // What the first load needs: the login screen, the main shell and the screens
 // a session usually opens on. Chunked together (firstLoadGroups) and preloaded
 // from index.html while the entry downloads (routePreload).
-const FIRST_LOAD: FirstLoadPlan = {
+const FIRST_LOAD: FirstLoadPlan & PreloadPlan = {
   login: ['src/features/auth/pages/LoginPage.tsx'],
   shell: ['src/app/shell/MainLayout.tsx'],
+  shellRequests: ['/api/User/userinfo'],
   screens: [
     {
       name: 'cluster-home',
-      hash: '^#/\\d+/home-cluster',
+      hash: '^#/(\\d+)/home-cluster',
       sources: ['src/features/cluster/pages/ClusterHomePage.tsx'],
+      requests: ['/api/User/listatipos?sisid=$1'],
     },
     {
       name: 'systems-home',
@@ -32,7 +34,11 @@ const FIRST_LOAD: FirstLoadPlan = {
 };
 
 export default defineConfig({
-  plugins: [react(), routePreload(FIRST_LOAD, 'vigia.access_token'), precompress()],
+  plugins: [
+    react(),
+    routePreload(FIRST_LOAD, { token: 'vigia.access_token', expiresAt: 'vigia.expires_at' }),
+    precompress(),
+  ],
   base: './',
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: { conditions: ['source', ...defaultClientConditions] },

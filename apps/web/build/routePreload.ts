@@ -6,9 +6,23 @@ export interface PreloadPlan {
   login: string[];
   /** Sources of the main shell: preloaded with a stored session. */
   shell: string[];
-  /** Screens preloaded with the shell when the hash matches (a RegExp source). */
-  screens: { hash: string; sources: string[] }[];
+  /** API GETs every screen of the shell makes first (e.g. the user's info). */
+  shellRequests: string[];
+  /**
+   * Screens preloaded with the shell when the hash matches (a RegExp source),
+   * with the API GETs the screen makes first: `$1`… are the hash's groups.
+   */
+  screens: { hash: string; sources: string[]; requests?: string[] }[];
 }
+
+export interface SessionKeys {
+  /** localStorage keys of the access token and its expiry (epoch ms). */
+  token: string;
+  expiresAt: string;
+}
+
+/** Where the inline script leaves the early API answers (lib/earlyRequests reads them). */
+export const EARLY_REQUESTS_GLOBAL = '__vigiaEarly';
 
 /**
  * Screens are lazy, so their code is found only after the entry ran: one more
@@ -17,9 +31,12 @@ export interface PreloadPlan {
  * session or on `#/login`; otherwise the shell and the screen of the hash) and
  * preloads its chunks and style sheets while the entry downloads. Style
  * sheets are only fetched: Vite's loader applies them later, in the cascade
- * order it would anyway.
+ * order it would anyway. With a stored, unexpired token it also starts the
+ * screen's first API GETs, whose answers the console's http client takes
+ * instead of asking again (lib/earlyRequests): the data arrives while the
+ * code downloads instead of after it ran.
  */
-export function routePreload(plan: PreloadPlan, sessionKey: string): Plugin {
+export function routePreload(plan: PreloadPlan, session: SessionKeys): Plugin {
   return {
     name: 'vigia-route-preload',
     apply: 'build',
@@ -49,13 +66,24 @@ export function routePreload(plan: PreloadPlan, sessionKey: string): Plugin {
         const data = {
           login: filesOf(plan.login),
           shell: filesOf(plan.shell),
-          screens: plan.screens.map((screen) => [screen.hash, filesOf(screen.sources)]),
+          requests: plan.shellRequests,
+          screens: plan.screens.map((screen) => [
+            screen.hash,
+            filesOf(screen.sources),
+            screen.requests ?? [],
+          ]),
         };
+        const key = JSON.stringify;
         const script =
-          `(function(){var d=${JSON.stringify(data)},h=location.hash,t=null,f;` +
-          `try{t=localStorage.getItem(${JSON.stringify(sessionKey)})}catch(e){}` +
-          `if(!t||/^#\\/login/.test(h))f=d.login;else{f=d.shell;` +
-          `d.screens.forEach(function(s){if(new RegExp(s[0]).test(h))f=f.concat(s[1])})}` +
+          `(function(){var d=${key(data)},h=location.hash,t=null,x=0,f,q,m;` +
+          `try{t=localStorage.getItem(${key(session.token)});x=+localStorage.getItem(${key(session.expiresAt)})}catch(e){}` +
+          `if(!t||/^#\\/login/.test(h))f=d.login;else{f=d.shell;q=d.requests.slice();` +
+          `d.screens.forEach(function(s){m=new RegExp(s[0]).exec(h);if(m){f=f.concat(s[1]);` +
+          `s[2].forEach(function(u){q.push(u.replace(/\\$(\\d)/g,function(_,i){return m[i]}))})}});` +
+          // The token is sent only while valid: an expired one is refreshed by the console first.
+          `if(x-2000>Date.now()&&window.fetch){var E=window.${EARLY_REQUESTS_GLOBAL}={};q.forEach(function(u){` +
+          `E[u]=fetch(u,{headers:{Accept:'application/json',Authorization:'Bearer '+t}}).then(function(r){` +
+          `return r.ok?r.text().then(function(b){return{token:t,status:r.status,body:b}}):null},function(){return null})})}}` +
           `var seen={};f.forEach(function(u){if(seen[u])return;seen[u]=1;` +
           `var l=document.createElement('link');` +
           `if(/\\.css$/.test(u)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}` +

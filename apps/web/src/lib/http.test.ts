@@ -151,4 +151,43 @@ describe('http client', () => {
     expect(headers.Authorization).toBe('Bearer new');
     expect(readTokens()?.refreshToken).toBe('ref-new');
   });
+
+  describe('GETs started by index.html for the first screen', () => {
+    afterEach(() => {
+      delete window.__vigiaEarly;
+    });
+
+    it('takes the early answer once instead of asking again', async () => {
+      window.__vigiaEarly = {
+        '/api/User/listatipos?sisid=7': Promise.resolve({
+          token: 'tok-1',
+          status: 200,
+          body: '[{"tipo":1}]',
+        }),
+      };
+      fetchMock.mockResolvedValue(jsonResponse(200, [{ tipo: 2 }]));
+      await expect(request('/api/User/listatipos', { query: { sisid: 7 } })).resolves.toEqual([
+        { tipo: 1 },
+      ]);
+      expect(fetchMock).not.toHaveBeenCalled();
+      // A refetch asks the server.
+      await expect(request('/api/User/listatipos', { query: { sisid: 7 } })).resolves.toEqual([
+        { tipo: 2 },
+      ]);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks itself when the early call failed or used another token', async () => {
+      window.__vigiaEarly = {
+        '/api/User/userinfo': Promise.resolve(null),
+        '/api/User/listatipos?sisid=7': Promise.resolve({ token: 'old', status: 200, body: '[]' }),
+      };
+      fetchMock.mockImplementation(async () => jsonResponse(200, { fresh: true }));
+      await expect(request('/api/User/userinfo')).resolves.toEqual({ fresh: true });
+      await expect(request('/api/User/listatipos', { query: { sisid: 7 } })).resolves.toEqual({
+        fresh: true,
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+  });
 });

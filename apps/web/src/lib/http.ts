@@ -1,4 +1,5 @@
 import { INVALID_TOKEN_ERROR, MESSAGES, queryString } from '@vigia/domain';
+import { takeEarlyAnswer } from './earlyRequests';
 import { HttpError, NetworkError, readErrorBody } from './httpErrors';
 import { refreshNow } from './session/refresh';
 import { readTokens, type StoredTokens } from './session/tokenStore';
@@ -64,10 +65,23 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (tokens) headers.Authorization = `Bearer ${tokens.accessToken}`;
   if (options.json !== undefined) headers['Content-Type'] = 'application/json';
 
+  const url = withQuery(path, options.query);
+  const method = options.method ?? 'GET';
+  // The first screen's first GETs may already be on their way (started by index.html).
+  const early = method === 'GET' ? takeEarlyAnswer(url, tokens?.accessToken) : undefined;
+  if (early) {
+    const answer = await early;
+    options.signal?.throwIfAborted();
+    if (answer) {
+      if (answer.status === 204) return undefined as T;
+      return (answer.body ? JSON.parse(answer.body) : undefined) as T;
+    }
+  }
+
   let response: Response;
   try {
-    response = await fetch(withQuery(path, options.query), {
-      method: options.method ?? 'GET',
+    response = await fetch(url, {
+      method,
       headers,
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: options.signal,

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { OccurrenceDatabase } from './db.js';
 import { type Direction, filterConditions, type OccurrenceFilter, whereClause } from './filter.js';
 import type { Counters, SeekPosition } from './seek.js';
@@ -28,6 +28,7 @@ export async function seekInOneStatement(
   const endEdge = desc ? filter.from : filter.to;
   const order = desc ? sql`desc` : sql`asc`;
   const bucket = (t: number, w: number) => Math.floor(t / w);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   // Rows before the start edge: whole buckets above it, level by level, plus an exact count
   // of the finest bucket holding it (`d`: the page query's period leaves those out).
@@ -67,23 +68,32 @@ export async function seekInOneStatement(
       bounds.push(desc ? sql`${key} >= ${end}` : sql`${key} <= ${end}`);
     }
     const parent = levels[i - 1];
+    let from = sql.table(level.table);
     let base: RawBuilder<unknown> = sql`0`;
+    let groupBase = sql``;
     if (parent) {
-      // The parent bucket through scalar subqueries (evaluated once): both planners then range
-      // the counter index on it, where a join left PostgreSQL scanning the whole table.
       const ratio = parent.width / level.width;
       const p = sql.raw(`s${i - 1}`);
-      bounds.push(
-        sql`${key} between (select k from ${p}) * ${ratio} and (select k from ${p}) * ${ratio} + ${ratio - 1}`,
-      );
-      base = sql`(select base from ${p})`;
+      if (postgres) {
+        // Through scalar subqueries (init plans): PostgreSQL then ranges the counter index on
+        // the parent bucket, where a join left it scanning the whole table.
+        bounds.push(
+          sql`${key} between (select k from ${p}) * ${ratio} and (select k from ${p}) * ${ratio} + ${ratio - 1}`,
+        );
+        base = sql`(select base from ${p})`;
+      } else {
+        // A join on SQLite: a scalar subquery would evaluate the parent step once per reference.
+        from = sql`${from} join ${p} p on ${key} between p.k * ${ratio} and p.k * ${ratio} + ${ratio - 1}`;
+        base = sql`p.base`;
+        groupBase = sql`, p.base`;
+      }
     }
     // Running sum in walk order; the first bucket whose sum passes the target holds it.
     ctes.push(sql`${sql.raw(`s${i}`)} as (
       select k, upto - n as base from (
         select ${key} as k, sum(n) as n, ${base} + sum(sum(n)) over (order by ${key} ${order}) as upto
-        from ${sql.table(level.table)} ${whereClause([...terms, ...bounds])}
-        group by ${key}
+        from ${from} ${whereClause([...terms, ...bounds])}
+        group by ${key}${groupBase}
       ) w, target where upto > target.t
       order by k ${order} limit 1)`);
   }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers/AppProviders';
-import { createQueryClient } from './providers/queryClient';
-import { createAppRouter } from './router/router';
+import type { createAppRouter } from './router/router';
 import { useSessionWiring } from './useSessionWiring';
 
 /** Session rules wired to the page: a component so tests can mount it with their own router. */
@@ -11,9 +10,13 @@ export function SessionWiring() {
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+interface Props {
+  queryClient: QueryClient;
+  /** Created before the first render (main.tsx), so its first loaders start in a task of their own. */
+  router: ReturnType<typeof createAppRouter>;
+}
+
+export function App({ queryClient, router }: Props) {
   return (
     <AppProviders queryClient={queryClient}>
       <SessionWiring />

@@ -101,7 +101,7 @@ export async function listOccurrences(
 ): Promise<OccurrenceRow[]> {
   const filter = await buildFilter(store, allowedSystemIds, query, options.kind);
   if (!filter) return [];
-  const ids = await selectPageIds(occurrenceDb(store), filter, {
+  const ids = await selectPageIds(store, filter, {
     offset: query.offSet ?? 0,
     limit: clampLimit(query.limit, options.defaultLimit),
     direction: query.orderBy ?? 'desc',

@@ -3,7 +3,6 @@ import { createRandom } from '../seed/random.js';
 import type { Store } from '../store/database.js';
 import type { NewOccurrence } from '../store/schema.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
-import { occurrenceDb } from './db.js';
 import type { Direction, OccurrenceFilter } from './filter.js';
 import { selectPageIds } from './page.js';
 
@@ -202,7 +201,7 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
         ].filter((o) => o >= 0);
         for (const offset of offsets) {
           const page = { offset, limit: 7, direction, seekMinOffset: 0 };
-          const seeked = await selectPageIds(occurrenceDb(store), filter, page);
+          const seeked = await selectPageIds(store, filter, page);
           expect(seeked, `offset ${offset}`).toEqual(expected(filter, offset, 7, direction));
         }
       });
@@ -212,7 +211,7 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
   it('text matches (names and devices, overlapping) merge in order without duplicates', async () => {
     const filter = filterOf({ text: { names: ['Evento'], deviceIds: [21] }, systemIds: [1, 2] });
     for (const offset of [0, 50, 1000]) {
-      const ids = await selectPageIds(occurrenceDb(store), filter, {
+      const ids = await selectPageIds(store, filter, {
         offset,
         limit: 40,
         direction: 'asc',
@@ -227,15 +226,15 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
       expect(ids).toEqual(oracle);
     }
     const none = filterOf({ text: { names: [], deviceIds: [] } });
-    expect(
-      await selectPageIds(occurrenceDb(store), none, { offset: 0, limit: 10, direction: 'desc' }),
-    ).toEqual([]);
+    expect(await selectPageIds(store, none, { offset: 0, limit: 10, direction: 'desc' })).toEqual(
+      [],
+    );
   });
 
   it('device and multi-system branches merge in order', async () => {
     const filter = filterOf({ deviceIds: [11, 12, 31], systemIds: [1, 3] });
     for (const offset of [0, 13, 500]) {
-      const ids = await selectPageIds(occurrenceDb(store), filter, {
+      const ids = await selectPageIds(store, filter, {
         offset,
         limit: 25,
         direction: 'desc',

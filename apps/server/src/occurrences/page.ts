@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { OccurrenceDatabase } from './db.js';
+import type { Store } from '../store/database.js';
+import { type OccurrenceDatabase, occurrenceDb } from './db.js';
 import {
   type ConditionOptions,
   type Direction,
@@ -30,13 +31,14 @@ export interface PageRequest {
  * start from the counters' position (see seek.ts).
  */
 export async function selectPageIds(
-  db: Kysely<OccurrenceDatabase>,
+  store: Store,
   filter: OccurrenceFilter,
   page: PageRequest,
 ): Promise<number[]> {
+  const db = occurrenceDb(store);
   const { limit, direction } = page;
   if (page.offset >= (page.seekMinOffset ?? SEEK_MIN_OFFSET)) {
-    const position = await seekOffset(db, filter, page.offset, direction);
+    const position = await seekOffset(store, filter, page.offset, direction);
     if (position) {
       const bounds = { below: position.below, atOrAbove: position.atOrAbove };
       return readPage(db, filter, bounds, position.skip, limit, direction);

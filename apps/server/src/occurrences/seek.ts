@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { OccurrenceDatabase } from './db.js';
+import type { Store } from '../store/database.js';
+import { type OccurrenceDatabase, occurrenceDb } from './db.js';
 import { type Direction, filterConditions, type OccurrenceFilter, whereClause } from './filter.js';
 import { seekInOneStatement } from './seekStatement.js';
 
@@ -97,15 +98,16 @@ export function countersFor(filter: OccurrenceFilter): Counters | null {
  * stop early, never skip a row.
  */
 export async function seekOffset(
-  db: Kysely<OccurrenceDatabase>,
+  store: Store,
   filter: OccurrenceFilter,
   offset: number,
   direction: Direction,
 ): Promise<SeekPosition | null> {
   const counters = countersFor(filter);
   if (!counters) return null;
-  const position = await seekInOneStatement(db, filter, counters, offset, direction);
+  const position = await seekInOneStatement(store, filter, counters, offset, direction);
   if (position) return position;
+  const db = occurrenceDb(store);
   const { levels, terms } = counters;
   const desc = direction === 'desc';
   const finest = levels.length - 1;

@@ -1,6 +1,8 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import type { OccurrenceDatabase } from './db.js';
+import { type RawBuilder, sql } from 'kysely';
+import type { Store } from '../store/database.js';
+import { occurrenceDb } from './db.js';
 import { type Direction, filterConditions, type OccurrenceFilter, whereClause } from './filter.js';
+import { runPrepared } from './prepared.js';
 import type { Counters, SeekPosition } from './seek.js';
 
 /**
@@ -14,7 +16,7 @@ import type { Counters, SeekPosition } from './seek.js';
  * stepwise walk answers that case.
  */
 export async function seekInOneStatement(
-  db: Kysely<OccurrenceDatabase>,
+  store: Store,
   filter: OccurrenceFilter,
   counters: Counters,
   offset: number,
@@ -28,7 +30,7 @@ export async function seekInOneStatement(
   const endEdge = desc ? filter.from : filter.to;
   const order = desc ? sql`desc` : sql`asc`;
   const bucket = (t: number, w: number) => Math.floor(t / w);
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = store.dialect === 'postgres';
 
   // Rows before the start edge: whole buckets above it, level by level, plus an exact count
   // of the finest bucket holding it (`d`: the page query's period leaves those out).
@@ -98,11 +100,11 @@ export async function seekInOneStatement(
       order by k ${order} limit 1)`);
   }
   const edgeBucket = startEdge === null ? null : bucket(startEdge, fine);
-  const { rows } = await sql<{ k: number | string; skip: number | string }>`
+  const query = sql<{ k: number | string; skip: number | string }>`
     with ${sql.join(ctes, sql`, `)}
     select f.k as k, target.t - f.base - (case when f.k = ${edgeBucket} then target.d else 0 end) as skip
-    from ${sql.raw(`s${finest}`)} f, target`.execute(db);
-  const found = rows[0];
+    from ${sql.raw(`s${finest}`)} f, target`;
+  const [found] = await runPrepared(store, query.compile(occurrenceDb(store)));
   if (!found) return null;
   const k = Number(found.k);
   const skip = Number(found.skip);

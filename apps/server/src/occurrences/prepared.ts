@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type SqliteDatabase from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import { type Store, withSqlite } from '../store/database.js';
+
+/** Distinct statement texts kept per SQLite connection (one per filter shape). */
+const MAX_STATEMENTS = 256;
+const statements = new WeakMap<SqliteDatabase.Database, Map<string, SqliteDatabase.Statement>>();
+
+/**
+ * Runs a compiled query as a prepared statement: kept per connection on SQLite,
+ * named after its text on PostgreSQL (parsed once per connection, its plan
+ * reusable). For statements whose preparation costs about what their execution
+ * does, such as the seek's chain of running sums; never a cache of results.
+ */
+export async function runPrepared<R>(store: Store, query: CompiledQuery<R>): Promise<R[]> {
+  const raw = store.raw;
+  if (raw.dialect === 'sqlite') {
+    return withSqlite(store, (sqlite) => {
+      let cache = statements.get(sqlite);
+      if (!cache) {
+        cache = new Map();
+        statements.set(sqlite, cache);
+      }
+      let statement = cache.get(query.sql);
+      if (!statement) {
+        const oldest = cache.keys().next();
+        if (cache.size >= MAX_STATEMENTS && !oldest.done) cache.delete(oldest.value);
+        statement = sqlite.prepare(query.sql);
+        cache.set(query.sql, statement);
+      }
+      return statement.all(...query.parameters) as R[];
+    });
+  }
+  const name = `vigia_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+  const { rows } = await raw.pool.query({ name, text: query.sql, values: [...query.parameters] });
+  return rows as R[];
+}

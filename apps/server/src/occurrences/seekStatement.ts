@@ -59,8 +59,10 @@ export async function seekInOneStatement(
   }
 
   const ctes: RawBuilder<unknown>[] = [
-    sql`edge as (select ${edgeRows} as d)`,
-    sql`target as (select cast(${offset} as bigint) + ${before} as t, edge.d as d from edge)`,
+    // Materialized: every step joins the target, and SQLite would otherwise evaluate its
+    // subqueries again for each counter row of each step.
+    sql`edge as materialized (select ${edgeRows} as d)`,
+    sql`target as materialized (select cast(${offset} as bigint) + ${before} as t, edge.d as d from edge)`,
   ];
   for (const [i, level] of levels.entries()) {
     const key = sql.ref(level.column);

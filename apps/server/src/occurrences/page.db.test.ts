@@ -163,6 +163,8 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
       { deviceIds: [21], systemIds: [2], from: START + DAY + 777, to: START + 10 * DAY + 5 },
     ],
     ['text names (day counters)', { text: { names: ['Alarme 1', 'Evento'], deviceIds: [] } }],
+    // The seek inlines its keys as literals: a quote must stay a quote.
+    ['text names with a quote', { text: { names: ["Pressão d'água", 'Alarme 3'], deviceIds: [] } }],
     [
       'text names, alarms, period',
       {

@@ -38,8 +38,14 @@ export interface Counters {
   terms: RawBuilder<unknown>[];
 }
 
+/**
+ * Keys inlined as literals (escaped by Kysely): they repeat in every step of the seek
+ * statement, and SQLite rebuilds a bound IN list at each use on every execution (the
+ * 31-day walk ran 3× slower with them bound). They stay stable per scope, so the
+ * prepared statement is still reused.
+ */
 const inList = (column: string, values: readonly (number | string)[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values)})`;
+  sql`${sql.ref(column)} in (${sql.join(values.map((value) => sql.lit(value)))})`;
 
 /**
  * Counters exist per (system), per (device) and per (alarm name, system), each

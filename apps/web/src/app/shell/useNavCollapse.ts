@@ -4,7 +4,7 @@ import {
   navCollapsedByDefault,
   navExpandsOnHover,
 } from '@vigia/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { readStored, writeStored } from '../../lib/storage';
 
 const PINNED_KEY = 'nav.pinned';
@@ -54,7 +54,8 @@ export function useNavCollapse(breakpoint: Breakpoint, routeKey: string): NavCol
   // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` restarts the countdown
   useEffect(() => {
     if (drawer || pinned || !expanded || engaged) return;
-    const timer = setTimeout(() => setExpanded(false), NAV_COLLAPSE_MS);
+    // A transition: the rail (icons with tooltips) is drawn in short slices.
+    const timer = setTimeout(() => startTransition(() => setExpanded(false)), NAV_COLLAPSE_MS);
     return () => clearTimeout(timer);
   }, [drawer, pinned, expanded, engaged, generation]);
 

@@ -8,6 +8,8 @@ const HOUR = 3600;
 const DAY = 86400;
 /** Must match BLOCK_SECONDS of migration 0102. */
 const BLOCK = 32 * DAY;
+/** Must match NAME_WEEK_SECONDS of migration 0104. */
+const NAME_WEEK = 8 * DAY;
 
 /**
  * Where a deep page starts: rows with `hora_ativacao` below `below` (newest
@@ -82,6 +84,7 @@ export function countersFor(filter: OccurrenceFilter): Counters | null {
     return {
       levels: [
         { table: 'occurrence_name_block_counts', column: 'bloco', width: BLOCK },
+        { table: 'occurrence_name_week_counts', column: 'semana', width: NAME_WEEK },
         { table: 'occurrence_name_day_counts', column: 'dia', width: DAY },
       ],
       terms: [inList('nome_alarme', text.names), inList('system_id', systemIds), isEvt],

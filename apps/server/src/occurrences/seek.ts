@@ -41,13 +41,17 @@ export interface Counters {
 }
 
 /**
- * Keys inlined as literals (escaped by Kysely): they repeat in every step of the seek
- * statement, and SQLite rebuilds a bound IN list at each use on every execution (the
- * 31-day walk ran 3× slower with them bound). They stay stable per scope, so the
- * prepared statement is still reused.
+ * On SQLite the keys are inlined as literals (escaped by Kysely): they repeat in
+ * every step of the seek statement, and SQLite rebuilds a bound IN list at each
+ * use on every execution (the 31-day walk ran 3× slower with them bound); its
+ * statements are kept in a bounded cache. On PostgreSQL they stay bound: its
+ * statements are named per text and live as long as the connection, so the
+ * text must depend on the filter's shape only, never on its values.
  */
-const inList = (column: string, values: readonly (number | string)[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((value) => sql.lit(value)))})`;
+const inListOf =
+  (inline: boolean) =>
+  (column: string, values: readonly (number | string)[]): RawBuilder<unknown> =>
+    sql`${sql.ref(column)} in (${sql.join(inline ? values.map((value) => sql.lit(value)) : values)})`;
 
 /**
  * Counters exist per (system), per (device) and per (alarm name, system), each
@@ -56,7 +60,11 @@ const inList = (column: string, values: readonly (number | string)[]) =>
  * only alarm names. Alarm states (pending/active) are not counted: those lists
  * are small.
  */
-export function countersFor(filter: OccurrenceFilter): Counters | null {
+export function countersFor(
+  filter: OccurrenceFilter,
+  dialect: Store['dialect'],
+): Counters | null {
+  const inList = inListOf(dialect === 'sqlite');
   if (filter.alarms !== null && filter.alarms !== 'any') return null;
   const kinds = [...(filter.alarms !== null ? [0] : []), ...(filter.events ? [1] : [])];
   const isEvt = inList('is_evt', kinds);
@@ -112,7 +120,7 @@ export async function seekOffset(
   offset: number,
   direction: Direction,
 ): Promise<SeekPosition | null> {
-  const counters = countersFor(filter);
+  const counters = countersFor(filter, store.dialect);
   if (!counters) return null;
   const position = await seekInOneStatement(store, filter, counters, offset, direction);
   if (position) return position;

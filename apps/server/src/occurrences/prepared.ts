@@ -5,6 +5,14 @@ import { type Store, withSqlite } from '../store/database.js';
 
 /** Distinct statement texts kept per SQLite connection (one per filter shape). */
 const MAX_STATEMENTS = 256;
+/**
+ * Distinct texts this process names on PostgreSQL. A named statement lives as
+ * long as its connection and the seek's texts carry their keys (systems,
+ * devices, alarm names), so past this budget a text runs unnamed (planned each
+ * time) instead of piling up prepared statements on the server.
+ */
+const MAX_NAMED = 200;
+const named = new Set<string>();
 const statements = new WeakMap<SqliteDatabase.Database, Map<string, SqliteDatabase.Statement>>();
 
 /**
@@ -33,6 +41,11 @@ export async function runPrepared<R>(store: Store, query: CompiledQuery<R>): Pro
     });
   }
   const name = `vigia_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
-  const { rows } = await raw.pool.query({ name, text: query.sql, values: [...query.parameters] });
+  if (!named.has(name) && named.size < MAX_NAMED) named.add(name);
+  const { rows } = await raw.pool.query({
+    ...(named.has(name) ? { name } : {}),
+    text: query.sql,
+    values: [...query.parameters],
+  });
   return rows as R[];
 }

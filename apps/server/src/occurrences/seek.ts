@@ -41,17 +41,14 @@ export interface Counters {
 }
 
 /**
- * On SQLite the keys are inlined as literals (escaped by Kysely): they repeat in
- * every step of the seek statement, and SQLite rebuilds a bound IN list at each
- * use on every execution (the 31-day walk ran 3× slower with them bound); its
- * statements are kept in a bounded cache. On PostgreSQL they stay bound: its
- * statements are named per text and live as long as the connection, so the
- * text must depend on the filter's shape only, never on its values.
+ * Keys inlined as literals (escaped by Kysely): they repeat in every step of the seek
+ * statement, and SQLite rebuilds a bound IN list at each use on every execution (the
+ * 31-day walk ran 3× slower with them bound; PostgreSQL plans better with them too:
+ * text deep page 1.25× the first, 1.47× bound). They stay stable per scope, so the
+ * prepared statement is still reused; `runPrepared` bounds how many are kept.
  */
-const inListOf =
-  (inline: boolean) =>
-  (column: string, values: readonly (number | string)[]): RawBuilder<unknown> =>
-    sql`${sql.ref(column)} in (${sql.join(inline ? values.map((value) => sql.lit(value)) : values)})`;
+const inList = (column: string, values: readonly (number | string)[]) =>
+  sql`${sql.ref(column)} in (${sql.join(values.map((value) => sql.lit(value)))})`;
 
 /**
  * Counters exist per (system), per (device) and per (alarm name, system), each
@@ -60,11 +57,7 @@ const inListOf =
  * only alarm names. Alarm states (pending/active) are not counted: those lists
  * are small.
  */
-export function countersFor(
-  filter: OccurrenceFilter,
-  dialect: Store['dialect'],
-): Counters | null {
-  const inList = inListOf(dialect === 'sqlite');
+export function countersFor(filter: OccurrenceFilter): Counters | null {
   if (filter.alarms !== null && filter.alarms !== 'any') return null;
   const kinds = [...(filter.alarms !== null ? [0] : []), ...(filter.events ? [1] : [])];
   const isEvt = inList('is_evt', kinds);
@@ -120,7 +113,7 @@ export async function seekOffset(
   offset: number,
   direction: Direction,
 ): Promise<SeekPosition | null> {
-  const counters = countersFor(filter, store.dialect);
+  const counters = countersFor(filter);
   if (!counters) return null;
   const position = await seekInOneStatement(store, filter, counters, offset, direction);
   if (position) return position;

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { Button, Group, SegmentedControl, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '@vigia/contract';
 import { PAGE_SIZE, type Tone } from '@vigia/domain';
 import { type ReactNode, useState } from 'react';
 import { readStored, writeStored } from '../../../lib/storage';
+import { ListSearchInput } from '../../../ui/table/ListSearchInput';
 import { ListTable } from '../../../ui/table/ListTable';
 import type { ListColumn, ScrollPosition, SortState } from '../../../ui/table/types';
 import { useInfiniteList } from '../../../ui/table/useInfiniteList';
@@ -102,16 +102,7 @@ export function ListScreen<T extends { id: number }>({
 
   const toolbar = (
     <Group gap="sm" wrap="wrap">
-      <TextInput
-        aria-label="Buscar"
-        placeholder="Buscar nome, patrimônio, local, UF"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        type="search"
-        w={320}
-        maw="100%"
-      />
+      <ListSearchInput value={search} onChange={setSearch} />
       {renderCards && (
         <SegmentedControl
           aria-label="Visualização"

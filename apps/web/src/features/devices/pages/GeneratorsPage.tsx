@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, SegmentedControl, Select } from '@mantine/core';
 import { PLANT_SORT_LABELS, PLANT_SORTS, type PlantSort, parsePlantSort } from '@vigia/domain';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
 import { readStored, writeStored } from '../../../lib/storage';
 import { useUserInfo } from '../../../lib/user/get-user-info';
+import { ListSearchInput } from '../../../ui/table/ListSearchInput';
 import { ListTable } from '../../../ui/table/ListTable';
 import { useEnergyGenerators } from '../api/get-energy-generators';
 import { useTransferPanels } from '../api/get-transfer-panels';
@@ -118,16 +118,7 @@ function EnergyGeneratorList({ sisId }: { sisId: number }) {
       openOnClick
       toolbar={
         <Group gap="sm">
-          <TextInput
-            aria-label="Buscar"
-            placeholder="Buscar nome, patrimônio, local, UF"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            type="search"
-            w={320}
-            maw="100%"
-          />
+          <ListSearchInput value={search} onChange={setSearch} />
           <Select
             aria-label="Ordenar por"
             value={sort}

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { Group, SegmentedControl, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, SegmentedControl, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ResumeSiteRow, TipoSite } from '@vigia/contract';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '@vigia/domain';
@@ -10,6 +9,7 @@ import { useRouteLinks } from '../../../lib/navigation';
 import { readStored, writeStored } from '../../../lib/storage';
 import { useUserInfo } from '../../../lib/user/get-user-info';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
+import { ListSearchInput } from '../../../ui/table/ListSearchInput';
 import { ListTable } from '../../../ui/table/ListTable';
 import type { SortState } from '../../../ui/table/types';
 import { useDebouncedValue } from '../../../ui/table/useDebouncedValue';
@@ -104,16 +104,7 @@ export function SiteTablePage({ tipoSite, title, item }: Props) {
 
   const toolbar = (
     <Group gap="sm" wrap="wrap">
-      <TextInput
-        aria-label="Buscar"
-        placeholder="Buscar nome, patrimônio, local, UF"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        type="search"
-        w={320}
-        maw="100%"
-      />
+      <ListSearchInput value={search} onChange={setSearch} />
       <SegmentedControl
         aria-label="Visualização"
         value={view}

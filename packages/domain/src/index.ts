@@ -34,6 +34,22 @@ export {
   PANEL_AXIS_RANGE_PERCENT,
   scaleKey,
 } from './chart.js';
+export type { ChartPeriodChoice } from './chartPeriod.js';
+export {
+  CHART_PERIOD_DEFAULT,
+  CHART_PERIOD_OPTIONS,
+  chartPeriod,
+  isChartPeriodChoice,
+  isRollingChartPeriod,
+} from './chartPeriod.js';
+export type { ValueRange } from './chartSeries.js';
+export {
+  CHART_BUCKET_STEPS_SEC,
+  chartBucketSeconds,
+  chartYRange,
+  MAX_CHART_LINES,
+  MAX_CHART_POINTS,
+} from './chartSeries.js';
 export type { CommandStatusDisplay, CommandWaitInput } from './command.js';
 export {
   COMMAND_STATUS,

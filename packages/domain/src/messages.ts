@@ -50,6 +50,7 @@ export const MESSAGES = {
   // wording of dialogs the spec only describes.
   invalidRequest: 'Requisição inválida.',
   invalidPeriod: 'Período inválido.',
+  unknownReadings: 'Leitura(s) desconhecida(s) neste dispositivo: {nomes}.',
   notFound: 'Não encontrado.',
   unauthorized: 'Sessão expirada. Entre novamente.',
   noCommandRight: 'Usuário sem permissão de comando.',

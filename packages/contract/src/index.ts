@@ -1,6 +1,20 @@
 export type { OAuthError, TokenRequest, TokenResponse } from './auth.js';
 export { logoutRequest, oauthError, tokenRequest, tokenResponse, WEB_CLIENT_ID } from './auth.js';
 export type {
+  ChartHistory,
+  ChartHistoryBody,
+  ChartHistoryQuery,
+  ChartPen,
+  ChartPoint,
+} from './chartHistory.js';
+export {
+  chartHistory,
+  chartHistoryBody,
+  chartHistoryQuery,
+  chartPen,
+  chartPoint,
+} from './chartHistory.js';
+export type {
   ChartLine,
   DataSinotico,
   GraphicalConfig,

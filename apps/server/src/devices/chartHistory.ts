@@ -1,0 +1,167 @@
+import type { ChartPen, ChartPoint } from '@vigia/contract';
+import { chartBucketSeconds, MAX_CHART_POINTS } from '@vigia/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/*
+ * The chart history of one device (`POST /api/taginfoHistorico/dispositivo/id/
+ * penas/infosLista`): each pen's readings over a period, raw while they fit
+ * MAX_CHART_POINTS, else averaged in clock-aligned buckets by the database.
+ */
+
+export interface PenTag {
+  id: number;
+  nome: string;
+  apelido: string;
+  unidade: string;
+  scale_min: number | null;
+  scale_max: number | null;
+}
+
+export interface Period {
+  inicio: number;
+  fim: number;
+}
+
+/** The device's tags named in `nomes`, in that order, and the names it has no tag for. */
+export async function penTags(
+  db: Kysely<Database>,
+  deviceId: number,
+  nomes: readonly string[],
+): Promise<{ tags: PenTag[]; missing: string[] }> {
+  const rows = await db
+    .selectFrom('tags')
+    .select(['id', 'nome', 'apelido', 'unidade', 'scale_min', 'scale_max'])
+    .where('device_id', '=', deviceId)
+    .where('nome', 'in', nomes)
+    .execute();
+  const byName = new Map(rows.map((row) => [row.nome, row]));
+  return {
+    tags: nomes.flatMap((nome) => byName.get(nome) ?? []),
+    missing: nomes.filter((nome) => !byName.has(nome)),
+  };
+}
+
+function inPeriod(db: Kysely<Database>, tagIds: readonly number[], { inicio, fim }: Period) {
+  return db
+    .selectFrom('readings')
+    .where('tag_id', 'in', tagIds)
+    .where('ts', '>=', inicio)
+    .where('ts', '<=', fim);
+}
+
+/** Readings per tag in the period: one range scan of the (tag_id, ts) key each. */
+async function countReadings(db: Kysely<Database>, tagIds: readonly number[], period: Period) {
+  const rows = await inPeriod(db, tagIds, period)
+    .select(({ fn }) => ['tag_id', fn.countAll<number | string>().as('n')])
+    .groupBy('tag_id')
+    .execute();
+  return new Map(rows.map((row) => [row.tag_id, Number(row.n)]));
+}
+
+async function rawSeries(db: Kysely<Database>, tagIds: readonly number[], period: Period) {
+  const rows = await inPeriod(db, tagIds, period)
+    .select(['tag_id', 'ts', 'valor', 'qos'])
+    .orderBy('tag_id')
+    .orderBy('ts')
+    .execute();
+  return groupByTag(rows, (row) => ({ ts: row.ts, valor: row.valor, qos: row.qos }));
+}
+
+/**
+ * Buckets of `step` seconds aligned on multiples of it (so on the minute or
+ * hour): average, minimum, maximum and worst qos of each. The bucket number is
+ * an integer division on both dialects; `cast` keeps it one if a driver binds
+ * the step as a real.
+ */
+async function bucketedSeries(
+  db: Kysely<Database>,
+  tagIds: readonly number[],
+  period: Period,
+  step: number,
+) {
+  const readings = inPeriod(db, tagIds, period).select([
+    'tag_id',
+    'valor',
+    'qos',
+    sql<number>`cast(ts / ${step} as integer)`.as('bucket'),
+  ]);
+  const rows = await db
+    .selectFrom(readings.as('r'))
+    .select(({ fn }) => [
+      'r.tag_id',
+      'r.bucket',
+      fn.avg<number>('r.valor').as('valor'),
+      fn.min<number>('r.valor').as('minimo'),
+      fn.max<number>('r.valor').as('maximo'),
+      fn.max<number>('r.qos').as('qos'),
+    ])
+    .groupBy(['r.tag_id', 'r.bucket'])
+    .orderBy('r.tag_id')
+    .orderBy('r.bucket')
+    .execute();
+  return groupByTag(rows, (row) => ({
+    ts: Number(row.bucket) * step,
+    valor: Number(row.valor),
+    qos: Number(row.qos),
+    minimo: Number(row.minimo),
+    maximo: Number(row.maximo),
+  }));
+}
+
+function groupByTag<R extends { tag_id: number }>(
+  rows: readonly R[],
+  point: (row: R) => ChartPoint,
+): Map<number, ChartPoint[]> {
+  const series = new Map<number, ChartPoint[]>();
+  for (const row of rows) {
+    const list = series.get(row.tag_id);
+    if (list) list.push(point(row));
+    else series.set(row.tag_id, [point(row)]);
+  }
+  return series;
+}
+
+/**
+ * Each tag's series over the period. A tag with more than MAX_CHART_POINTS
+ * readings there is answered in buckets (`agrupamento` seconds, the same for
+ * every bucketed pen of the call); the others raw.
+ */
+export async function readPens(
+  db: Kysely<Database>,
+  tags: readonly PenTag[],
+  period: Period,
+): Promise<ChartPen[]> {
+  if (tags.length === 0) return [];
+  const counts = await countReadings(
+    db,
+    tags.map((t) => t.id),
+    period,
+  );
+  const dense = tags.filter((t) => (counts.get(t.id) ?? 0) > MAX_CHART_POINTS).map((t) => t.id);
+  const sparse = tags.filter((t) => (counts.get(t.id) ?? 0) > 0 && !dense.includes(t.id));
+  const step = chartBucketSeconds(period.inicio, period.fim);
+  const [raw, buckets] = await Promise.all([
+    sparse.length > 0
+      ? rawSeries(
+          db,
+          sparse.map((t) => t.id),
+          period,
+        )
+      : new Map(),
+    dense.length > 0 ? bucketedSeries(db, dense, period, step) : new Map(),
+  ]);
+  return tags.map((tag) => {
+    const bucketed = dense.includes(tag.id);
+    return {
+      id: tag.id,
+      nome: tag.nome,
+      apelido: tag.apelido,
+      unidade: tag.unidade,
+      scaleMin: tag.scale_min,
+      scaleMax: tag.scale_max,
+      agrupamento: bucketed ? step : null,
+      serie: (bucketed ? buckets.get(tag.id) : raw.get(tag.id)) ?? [],
+    };
+  });
+}

@@ -17,12 +17,14 @@ declare module 'fastify' {
   }
 }
 
+/** The token of an `Authorization: Bearer …` header. */
+export function tokenOfHeader(header: string): string | undefined {
+  return /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header)?.[1];
+}
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
-    return match?.[1];
-  }
+  if (header) return tokenOfHeader(header);
   if (request.routeOptions.config.allowQueryToken) {
     const token = (request.query as { access_token?: unknown } | undefined)?.access_token;
     if (typeof token === 'string' && token.length > 0) return token;

@@ -1,8 +1,16 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  preParsingHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { allowedSystemIds } from '../auth/scope.js';
 import type { EventBus } from '../events/eventBus.js';
+import { SECURITY_HEADERS } from './securityHeaders.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -10,15 +18,55 @@ const gzipAsync = promisify(gzip);
 /** Answers smaller than this go out plain, as @fastify/compress would send them. */
 const COMPRESS_MIN_BYTES = 1024;
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A cached route's body as parsed, before validation: its part of the cache key. */
+    cacheBodyKey: string;
+  }
+}
+
+/** Request bodies read ahead by the front (`cacheFront.ts`), for the router on a miss. */
+const bodiesReadAhead = new WeakMap<FastifyRequest['raw'], Buffer>();
+
+export function keepBodyReadAhead(request: FastifyRequest['raw'], body: Buffer): void {
+  bodiesReadAhead.set(request, body);
+}
+
+/** The body the front read ahead stands in for the request stream it consumed. */
+const replayBodyReadAhead: preParsingHookHandler = (request, _reply, payload, done) => {
+  const body = bodiesReadAhead.get(request.raw);
+  done(null, body === undefined ? payload : Readable.from([body], { objectMode: false }));
+};
+
+const keepBodyKey: preValidationHookHandler = (request, _reply, done) => {
+  request.cacheBodyKey = request.body === undefined ? '' : JSON.stringify(request.body);
+  done();
+};
 
 /**
  * Options of a route answered through the cache: it compresses each answer
  * once and keeps the bytes, so @fastify/compress is not asked to redo it on
  * every request (nor to look for compressed request bodies, which the console
- * never sends).
+ * never sends). The hooks give the body its key before validation changes it
+ * (the front keys on the body as sent) and feed the router a body the front
+ * already read.
  */
-export const cachedRoute = { compress: false, decompress: false } as const;
+export const cachedRoute = {
+  compress: false,
+  decompress: false,
+  config: { responseCache: true },
+  preParsing: replayBodyReadAhead,
+  preValidation: keepBodyKey,
+} as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answered through the response cache (`cachedRoute`). */
+    responseCache?: boolean;
+  }
+}
 
 interface Entry {
   json: string;
@@ -28,6 +76,21 @@ interface Entry {
   systems: readonly number[];
   generations: readonly number[];
   encoded: Partial<Record<Exclude<Encoding, 'identity'>, Promise<Buffer>>>;
+  /** Each encoding once its bytes are at hand, with the headers of its answer. */
+  ready: Partial<Record<Encoding, ReadyAnswer>>;
+}
+
+/** An answer the front can write without waiting. */
+export interface ReadyAnswer {
+  body: Buffer;
+  /**
+   * The body as a latin1 string: Node writes a string body in one call with
+   * the headers, a Buffer in a second one.
+   */
+  latin1: string;
+  headerMap: Record<string, string>;
+  /** The same, flat (`[name, value, …]`) for `writeHead`. */
+  headers: string[];
 }
 
 export interface ResponseCacheOptions {
@@ -97,9 +160,23 @@ export class ResponseCache {
     compute: () => Promise<unknown>,
   ): Promise<void> {
     const systems = allowedSystemIds(request);
-    const key = cacheKey(request, systems);
+    const key = cacheKey(systems, request.method, request.url, request.cacheBodyKey ?? '');
     const entry = this.#fresh(key) ?? (await this.#fill(key, systems, compute));
-    await send(request, reply, entry);
+    const encoding = encodingFor(entry, request.headers);
+    const ready = entry.ready[encoding] ?? (await this.#encode(entry, encoding));
+    // Already encoded: @fastify/compress leaves an answer with a content-encoding alone.
+    return reply.headers(ready.headerMap).send(ready.body);
+  }
+
+  /**
+   * The answer kept under `key`, when it is fresh and its bytes for the
+   * caller's `accept-encoding` are at hand: what the front serves without the
+   * router (`cacheFront.ts`).
+   */
+  ready(key: string, headers: IncomingHttpHeaders): ReadyAnswer | undefined {
+    const entry = this.#entries.get(key);
+    const ready = entry?.ready[encodingFor(entry, headers)];
+    return ready && this.#fresh(key) ? ready : undefined;
   }
 
   #fresh(key: string): Entry | undefined {
@@ -129,13 +206,40 @@ export class ResponseCache {
     const filling = compute()
       .then((body) => {
         const json = JSON.stringify(body);
-        const entry: Entry = { json, bytes: json.length, at, systems, generations, encoded: {} };
+        const entry: Entry = {
+          json,
+          bytes: json.length,
+          at,
+          systems,
+          generations,
+          encoded: {},
+          ready: {},
+        };
         this.#store(key, entry);
         return entry;
       })
       .finally(() => this.#pending.delete(key));
     this.#pending.set(key, filling);
     return filling;
+  }
+
+  async #encode(entry: Entry, encoding: Encoding): Promise<ReadyAnswer> {
+    let body: Buffer;
+    if (encoding === 'identity') {
+      body = Buffer.from(entry.json);
+    } else {
+      entry.encoded[encoding] ??= encode(entry.json, encoding);
+      body = await entry.encoded[encoding];
+    }
+    const headerMap = answerHeaders(encoding, body.length);
+    const ready = {
+      body,
+      latin1: body.toString('latin1'),
+      headerMap,
+      headers: Object.entries(headerMap).flat(),
+    };
+    entry.ready[encoding] = ready;
+    return ready;
   }
 
   #store(key: string, entry: Entry): void {
@@ -158,32 +262,60 @@ export class ResponseCache {
   }
 }
 
-function cacheKey(request: FastifyRequest, systems: readonly number[]): string {
-  const body = request.body === undefined ? '' : JSON.stringify(request.body);
-  return `${systems.join(',')}\n${request.method} ${request.url}\n${body}`;
+/**
+ * One key for the route and the front: the caller's systems (the routes using
+ * the cache depend on the caller only through them), the call as sent and its
+ * body as parsed, before validation.
+ */
+export function cacheKey(
+  systems: readonly number[],
+  method: string,
+  url: string,
+  bodyKey: string,
+): string {
+  return `${systems.join(',')}\n${method} ${url}\n${bodyKey}`;
 }
 
-async function send(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding =
-    entry.bytes < COMPRESS_MIN_BYTES ? 'identity' : acceptedEncoding(request.headers);
-  if (encoding === 'identity') return reply.send(entry.json);
-  entry.encoded[encoding] ??= encode(entry.json, encoding);
-  const body = await entry.encoded[encoding];
-  // Already encoded: @fastify/compress leaves an answer with a content-encoding alone.
-  return reply.header('content-encoding', encoding).send(body);
+function encodingFor(entry: Entry, headers: IncomingHttpHeaders): Encoding {
+  return entry.bytes < COMPRESS_MIN_BYTES ? 'identity' : acceptedEncoding(headers);
+}
+
+/** The headers of a cached answer, with those every answer carries (`securityHeaders.ts`). */
+function answerHeaders(encoding: Encoding, length: number): Record<string, string> {
+  return {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    vary: 'accept-encoding',
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    'content-length': String(length),
+  };
 }
 
 function encode(json: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    ? brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
     : gzipAsync(json);
 }
 
-/** br, else gzip, else identity, from `accept-encoding` (a q of 0 refuses). */
-export function acceptedEncoding(headers: FastifyRequest['headers']): Encoding {
+const encodingByHeader = new Map<string, Encoding>();
+
+/**
+ * br, else gzip, else identity, from `accept-encoding` (a q of 0 refuses).
+ * Browsers send a few distinct values: each is read once.
+ */
+export function acceptedEncoding(headers: IncomingHttpHeaders): Encoding {
   const header = headers['accept-encoding'];
   if (!header) return 'identity';
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(header);
+    if (encodingByHeader.size >= 256) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(header: string): Encoding {
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
     const [token = '', ...params] = part.trim().toLowerCase().split(';');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-const SECURITY_HEADERS = {
+export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

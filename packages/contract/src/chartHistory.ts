@@ -53,6 +53,8 @@ export const chartPen = z.object({
   /** Bucket length in seconds when the period held more than MAX_CHART_POINTS readings; else null. */
   agrupamento: z.number().int().positive().nullable(),
   serie: z.array(chartPoint),
+  /** The newest reading of the period (a bucketed series only has averages); null when none. */
+  ultimo: z.object({ ts: z.number().int(), valor: z.number() }).nullable(),
 });
 export type ChartPen = z.infer<typeof chartPen>;
 

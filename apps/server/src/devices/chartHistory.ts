@@ -122,10 +122,35 @@ function groupByTag<R extends { tag_id: number }>(
   return series;
 }
 
+/** The newest reading of each tag in the period: one key lookup per tag. */
+async function newestReadings(db: Kysely<Database>, tagIds: readonly number[], period: Period) {
+  const rows = await db
+    .selectFrom('readings as r')
+    .select(['r.tag_id', 'r.ts', 'r.valor'])
+    .where('r.tag_id', 'in', tagIds)
+    .where((eb) =>
+      eb(
+        'r.ts',
+        '=',
+        eb
+          .selectFrom('readings as n')
+          .select(({ fn }) => fn.max('n.ts').as('ts'))
+          .whereRef('n.tag_id', '=', 'r.tag_id')
+          .where('n.ts', '>=', period.inicio)
+          .where('n.ts', '<=', period.fim),
+      ),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.tag_id, { ts: row.ts, valor: row.valor }]));
+}
+
+const noSeries = new Map<number, ChartPoint[]>();
+
 /**
  * Each tag's series over the period. A tag with more than MAX_CHART_POINTS
  * readings there is answered in buckets (`agrupamento` seconds, the same for
- * every bucketed pen of the call); the others raw.
+ * every bucketed pen of the call) with its newest reading beside them; the
+ * others raw.
  */
 export async function readPens(
   db: Kysely<Database>,
@@ -138,21 +163,19 @@ export async function readPens(
     tags.map((t) => t.id),
     period,
   );
-  const dense = tags.filter((t) => (counts.get(t.id) ?? 0) > MAX_CHART_POINTS).map((t) => t.id);
-  const sparse = tags.filter((t) => (counts.get(t.id) ?? 0) > 0 && !dense.includes(t.id));
+  const count = (tag: PenTag) => counts.get(tag.id) ?? 0;
+  const dense = tags.filter((t) => count(t) > MAX_CHART_POINTS).map((t) => t.id);
+  const sparse = tags.filter((t) => count(t) > 0 && count(t) <= MAX_CHART_POINTS).map((t) => t.id);
   const step = chartBucketSeconds(period.inicio, period.fim);
-  const [raw, buckets] = await Promise.all([
-    sparse.length > 0
-      ? rawSeries(
-          db,
-          sparse.map((t) => t.id),
-          period,
-        )
-      : new Map(),
-    dense.length > 0 ? bucketedSeries(db, dense, period, step) : new Map(),
+  const [raw, buckets, newest] = await Promise.all([
+    sparse.length > 0 ? rawSeries(db, sparse, period) : noSeries,
+    dense.length > 0 ? bucketedSeries(db, dense, period, step) : noSeries,
+    dense.length > 0 ? newestReadings(db, dense, period) : new Map<number, never>(),
   ]);
   return tags.map((tag) => {
     const bucketed = dense.includes(tag.id);
+    const serie = (bucketed ? buckets : raw).get(tag.id) ?? [];
+    const last = serie.at(-1);
     return {
       id: tag.id,
       nome: tag.nome,
@@ -161,7 +184,12 @@ export async function readPens(
       scaleMin: tag.scale_min,
       scaleMax: tag.scale_max,
       agrupamento: bucketed ? step : null,
-      serie: (bucketed ? buckets.get(tag.id) : raw.get(tag.id)) ?? [],
+      serie,
+      ultimo: bucketed
+        ? (newest.get(tag.id) ?? null)
+        : last
+          ? { ts: last.ts, valor: last.valor }
+          : null,
     };
   });
 }

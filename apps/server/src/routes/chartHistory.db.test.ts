@@ -87,6 +87,7 @@ describe.skipIf(!available)('chart history', () => {
       expect(times[0]).toBeGreaterThanOrEqual(NOW - DAY);
       expect(times.at(-1)).toBeLessThanOrEqual(NOW);
       expect(pen.serie[0]).not.toHaveProperty('minimo');
+      expect(pen.ultimo).toEqual({ ts: pen.serie.at(-1)?.ts, valor: pen.serie.at(-1)?.valor });
     }
     expect(body.penas[2]).toMatchObject({ scaleMin: 0, scaleMax: 100 });
   });
@@ -106,8 +107,13 @@ describe.skipIf(!available)('chart history', () => {
       { ts: DENSE_START + 300, valor: 7, minimo: 5, maximo: 9, qos: 0 },
     ]);
     expect(temperatura?.serie.at(-1)?.ts).toBe(DENSE_END + 1 - 300);
+    // The newest reading itself, not its bucket's average.
+    expect(temperatura?.ultimo).toEqual({
+      ts: DENSE_END - 59,
+      valor: ((DENSE_END - 59) / 60) % 10,
+    });
     // A reading with nothing in the period: an empty series, not a bucketed one.
-    expect(nivel).toMatchObject({ nome: 'nivel', agrupamento: null, serie: [] });
+    expect(nivel).toMatchObject({ nome: 'nivel', agrupamento: null, serie: [], ultimo: null });
   });
 
   it.each([

@@ -185,10 +185,13 @@ export const ROUTES: readonly RouteEntry[] = [
     ...cluster('main.cluster.tanque', 'tanque', 'Status Nível de Tanque'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.TankStatusPage),
   },
-  cluster('main.cluster.tanqueChart', 'tanque/grafico/:siteId', 'Gráfico do Tanque', {
-    parent: 'main.cluster.tanque',
-    nav: false,
-  }),
+  {
+    ...cluster('main.cluster.tanqueChart', 'tanque/grafico/:siteId', 'Gráfico do Tanque', {
+      parent: 'main.cluster.tanque',
+      nav: false,
+    }),
+    page: () => import('../../features/charts/pages/TankChartPage').then((m) => m.TankChartPage),
+  },
   cluster('main.cluster.energia', 'energia/:tsInit/:tsEnd', 'Energia', { nav: false }),
   cluster('main.cluster.combustivel', 'entrada/combustivel', 'Entrada de Combustível'),
   {

@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChartLine, GraphicalConfig } from '@vigia/contract';
+import { request } from '../../../lib/http';
+
+/** One configured chart of a device: its preset's lines that the device reports (`idTag` set). */
+export interface ChartPreset {
+  idGraphical: number;
+  nome: string;
+  lines: ChartLine[];
+}
+
+/**
+ * Spec 000 §7: `GET /api/ConfigurationGraphical/{idSite}/graphical`, then each
+ * chart's `/api/ConfigurationGraphical/{idGraphical}/lines/graphical` with the
+ * device as `idSite` (so every line names the device's tag). For a tank: litros,
+ * temperatura, nivel (spec 000 §3 "Chart and report presets by device type").
+ */
+export async function getChartPresets(siteId: number, signal?: AbortSignal) {
+  const configs = await request<GraphicalConfig[]>(
+    `/api/ConfigurationGraphical/${siteId}/graphical`,
+    { signal, quiet: true },
+  );
+  const charts = configs.filter((c) => c.idGraphical !== null);
+  const presets = await Promise.all(
+    charts.map(async (config): Promise<ChartPreset> => {
+      const idGraphical = config.idGraphical as number;
+      const lines = await request<ChartLine[]>(
+        `/api/ConfigurationGraphical/${idGraphical}/lines/graphical`,
+        { query: { idSite: siteId }, signal, quiet: true },
+      );
+      return { idGraphical, nome: config.nome, lines: lines.filter((l) => l.idTag !== null) };
+    }),
+  );
+  return presets.filter((preset) => preset.lines.length > 0);
+}
+
+export function chartPresetsQueryOptions(siteId: number) {
+  return queryOptions({
+    queryKey: ['charts', 'presets', siteId],
+    queryFn: ({ signal }) => getChartPresets(siteId, signal),
+    // Presets are configuration: no periodic refresh.
+    refetchInterval: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useChartPresets(siteId: number) {
+  return useQuery({
+    ...chartPresetsQueryOptions(siteId),
+    enabled: Number.isInteger(siteId) && siteId > 0,
+  });
+}

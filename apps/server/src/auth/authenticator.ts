@@ -35,18 +35,25 @@ export function createAuthenticator(options: {
 }): Authenticator {
   const { db, accessTokens } = options;
   const cacheMs = options.cacheMs ?? DEFAULT_CACHE_MS;
-  const cache = new Map<string, { at: number; user: Omit<UserContext, 'sessionId'> | null }>();
+  type Resolved = { at: number; user: Omit<UserContext, 'sessionId'> | null };
+  const cache = new Map<string, Resolved>();
   // A token whose signature was checked once stays valid until its `exp`: keep
   // its claims so repeat calls skip the HMAC (revocation is the session check below).
-  const verified = new Map<string, AccessClaims>();
+  // `admitted` is the caller last built from a `cache` entry for this token.
+  type Verified = {
+    claims: AccessClaims;
+    key: string;
+    admitted?: { from: Resolved; user: AuthenticatedUser | undefined };
+  };
+  const verified = new Map<string, Verified>();
 
   const claimsOf = async (token: string): Promise<AccessClaims | undefined> => {
     const hit = verified.get(token);
-    if (hit && hit.expiresAt > Date.now() / 1000) return hit;
+    if (hit && hit.claims.expiresAt > Date.now() / 1000) return hit.claims;
     const claims = await accessTokens.verify(token);
     if (!claims) return undefined;
     if (verified.size >= 10_000) verified.clear();
-    verified.set(token, claims);
+    verified.set(token, { claims, key: `${claims.userId}:${claims.sessionId}` });
     return claims;
   };
 
@@ -92,10 +99,15 @@ export function createAuthenticator(options: {
     },
     authenticateCached(token) {
       const now = Date.now();
-      const claims = verified.get(token);
-      if (!claims || claims.expiresAt <= now / 1000) return null;
-      const hit = cachedUser(claims.userId, claims.sessionId, now);
-      return hit ? withClaims(hit.user, claims) : null;
+      const hit = verified.get(token);
+      if (!hit || hit.claims.expiresAt <= now / 1000) return null;
+      // Every request of a console carries its token: build its caller once per store check.
+      const resolved = cache.get(hit.key);
+      if (!resolved || now - resolved.at >= cacheMs) return null;
+      if (hit.admitted?.from !== resolved) {
+        hit.admitted = { from: resolved, user: withClaims(resolved.user, hit.claims) };
+      }
+      return hit.admitted.user;
     },
     forgetUser(userId) {
       for (const key of cache.keys()) {

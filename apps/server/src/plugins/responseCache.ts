@@ -27,16 +27,17 @@ declare module 'fastify' {
   }
 }
 
-/** Request bodies read ahead by the front (`cacheFront.ts`), for the router on a miss. */
-const bodiesReadAhead = new WeakMap<FastifyRequest['raw'], Buffer>();
+/** A request body the front read ahead (`cacheFront.ts`), kept on the request for the router. */
+const bodyReadAhead = Symbol('vigia.bodyReadAhead');
+type WithBodyReadAhead = FastifyRequest['raw'] & { [bodyReadAhead]?: Buffer };
 
 export function keepBodyReadAhead(request: FastifyRequest['raw'], body: Buffer): void {
-  bodiesReadAhead.set(request, body);
+  (request as WithBodyReadAhead)[bodyReadAhead] = body;
 }
 
 /** The body the front read ahead stands in for the request stream it consumed. */
 const replayBodyReadAhead: preParsingHookHandler = (request, _reply, payload, done) => {
-  const body = bodiesReadAhead.get(request.raw);
+  const body = (request.raw as WithBodyReadAhead)[bodyReadAhead];
   done(null, body === undefined ? payload : Readable.from([body], { objectMode: false }));
 };
 

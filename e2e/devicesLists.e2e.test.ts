@@ -160,8 +160,11 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
     expect(await page.getByRole('listitem').filter({ hasText: 'Crítico: 1' }).count()).toBe(1);
     // A level reads with 2 decimals everywhere.
     for (const text of await rows.allTextContents()) expect(text).toMatch(/\d+,\d{2}%|---/);
-    // The chart link shows once the tank chart screen is mounted ('---' until then).
+    // Every tank links to its chart (e2e/tankChart.e2e.test.ts follows one).
     await page.getByRole('columnheader', { name: 'Gráfico' }).waitFor();
+    expect(await page.getByRole('link', { name: /^Gráfico do tanque / }).count()).toBe(
+      await rows.count(),
+    );
     await shoot('tanque');
     await openTable('0/tanqueSistemas', 'analise-tanques');
     expect(await rowCount('analise-tanques')).toBe(14);

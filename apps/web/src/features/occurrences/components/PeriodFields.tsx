@@ -2,8 +2,8 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Select, TextInput } from '@mantine/core';
 import { CUSTOM_PERIOD, PERIOD_COMBO, type PeriodChoice, periodPreset } from '@vigia/domain';
+import { fromDateTimeInput, toDateTimeInput } from '../../../lib/dateTimeInput';
 import { type PeriodFilter, resolvePeriod } from '../filters';
-import { fromDateTimeInput, toDateTimeInput } from './periodInput';
 
 interface Props {
   value: PeriodFilter;

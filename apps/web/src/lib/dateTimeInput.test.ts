@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromDateTimeInput, toDateTimeInput } from './periodInput';
+import { fromDateTimeInput, toDateTimeInput } from './dateTimeInput';
 
 describe('date-time fields in Brasília time', () => {
   // 2025-03-10 08:30:00 -03:00

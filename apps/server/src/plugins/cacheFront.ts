@@ -7,7 +7,7 @@ import {
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import type { Authenticator } from '../auth/authenticator.js';
 import { tokenOfHeader } from './bearerAuth.js';
-import { cacheKey, keepBodyReadAhead, type ResponseCache } from './responseCache.js';
+import { bodyKeyOf, cacheKey, keepBodyReadAhead, type ResponseCache } from './responseCache.js';
 
 /** The cached POST calls carry a list of names; a bigger body goes to the router unread. */
 const MAX_BODY_READ_AHEAD = 16 * 1024;
@@ -85,10 +85,8 @@ export function createCacheFront(deps: {
       if (!readsAhead(req, postPaths)) return next();
       readBody(req, (body) => {
         keepBodyReadAhead(req, body);
-        const bodyKey = jsonKey(body);
-        const key =
-          bodyKey === undefined ? undefined : cacheKey(user.systemIds, method, url, bodyKey);
-        if (key === undefined || !serve(key, req, res, start)) next();
+        // No parse: a body that is not valid JSON has no kept answer.
+        if (!serve(cacheKey(user.systemIds, method, url, bodyKeyOf(body)), req, res, start)) next();
       });
     },
   };
@@ -120,15 +118,6 @@ function readBody(req: IncomingMessage, then: (body: Buffer) => void): void {
     req.removeAllListeners('data');
     then(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
   });
-}
-
-/** The body as the route keys it: parsed, then written back (see `keepBodyKey`). */
-function jsonKey(body: Buffer): string | undefined {
-  try {
-    return JSON.stringify(JSON.parse(body.toString('utf8')));
-  } catch {
-    return undefined;
-  }
 }
 
 /**

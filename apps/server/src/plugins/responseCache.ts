@@ -22,7 +22,7 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** A cached route's body as parsed, before validation: its part of the cache key. */
+    /** A cached route's body as its part of the cache key (`bodyKeyOf`). */
     cacheBodyKey: string;
   }
 }
@@ -41,8 +41,24 @@ const replayBodyReadAhead: preParsingHookHandler = (request, _reply, payload, do
   done(null, body === undefined ? payload : Readable.from([body], { objectMode: false }));
 };
 
+/**
+ * A body's part of the cache key: the bytes as sent when the front read them
+ * ahead (latin1: one character a byte, no decoding), else the body as parsed,
+ * before validation. The two never mean different calls: a text that equals a
+ * written-back body parses to that body.
+ */
+export function bodyKeyOf(body: Buffer): string {
+  return body.toString('latin1');
+}
+
 const keepBodyKey: preValidationHookHandler = (request, _reply, done) => {
-  request.cacheBodyKey = request.body === undefined ? '' : JSON.stringify(request.body);
+  const readAhead = (request.raw as WithBodyReadAhead)[bodyReadAhead];
+  request.cacheBodyKey =
+    readAhead !== undefined
+      ? bodyKeyOf(readAhead)
+      : request.body === undefined
+        ? ''
+        : JSON.stringify(request.body);
   done();
 };
 
@@ -266,7 +282,7 @@ export class ResponseCache {
 /**
  * One key for the route and the front: the caller's systems (the routes using
  * the cache depend on the caller only through them), the call as sent and its
- * body as parsed, before validation.
+ * body (`bodyKeyOf`).
  */
 export function cacheKey(
   systems: readonly number[],

@@ -13,8 +13,10 @@
  *
  * Every call sends what the console's browser sends (`accept-encoding: gzip,
  * deflate, br`), and each goal call is also replayed byte for byte by a bare
- * Fastify ("teto"): the rate its answer's size and headers allow on this
- * machine, which no server-side work can beat. `× teto` is the app against it.
+ * Fastify ("réplica"): what the answer's size and headers cost the load
+ * generator and a plain Fastify route. `× réplica` is the app against it; the
+ * app's cache front (apps/server/src/plugins/cacheFront.ts) answers kept
+ * calls before any router, so it can pass the replica.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -161,13 +163,13 @@ try {
   // The machine's load may drift during the run: hello-world is measured before and
   // after every target and each ratio is taken against the mean of its two neighbours.
   // Each call of the goal is also replayed byte for byte by a bare Fastify (serve.ts):
-  // the ceiling its answer's size and headers allow.
+  // what its answer's size and headers cost through a plain Fastify route.
   const [helloTarget, ...appTargets] = targets as [Target, ...Target[]];
   const replayOf = (target: Target): Target => {
     const query = new URLSearchParams({ url: target.url.slice(app.length) });
     if (target.body) query.set('body', target.body);
     return {
-      name: `teto de ${target.name}`,
+      name: `réplica de ${target.name}`,
       url: `http://127.0.0.1:${servers.ports.hello}/replay?${query}`,
       headers: { 'accept-encoding': auth['accept-encoding'] },
     };
@@ -177,14 +179,14 @@ try {
     return load(target);
   };
   const hellos: Outcome[] = [await run(helloTarget)];
-  const outcomes: { outcome: Outcome; hello: number; ceiling?: Outcome }[] = [];
+  const outcomes: { outcome: Outcome; hello: number; replica?: Outcome }[] = [];
   for (const target of appTargets) {
     const outcome = await run(target);
-    const ceiling = target.name.startsWith('referência') ? undefined : await run(replayOf(target));
+    const replica = target.name.startsWith('referência') ? undefined : await run(replayOf(target));
     const after = await run(helloTarget);
     const before = hellos[hellos.length - 1] as Outcome;
     hellos.push(after);
-    outcomes.push({ outcome, hello: (before.requests + after.requests) / 2, ceiling });
+    outcomes.push({ outcome, hello: (before.requests + after.requests) / 2, replica });
   }
 
   const helloRates = hellos.map((h) => h.requests);
@@ -195,7 +197,7 @@ try {
     `\nAPI sob carga: ${CONNECTIONS} conexões, ${DURATION} s por alvo (Node ${process.version})\n`,
   );
   console.log(
-    'alvo | req/s | p50 ms | p99 ms | bytes/resp | × hello (vizinhos) | teto × hello | × teto | erros',
+    'alvo | req/s | p50 ms | p99 ms | bytes/resp | × hello (vizinhos) | réplica × hello | × réplica | erros',
   );
   console.log('---|---:|---:|---:|---:|---:|---:|---:|---:');
   console.log(
@@ -203,13 +205,13 @@ try {
       `${helloMean.toFixed(0)} | ${helloP50} | ${helloP99} | ${hellos[0]?.bytes.toFixed(0)} | 1.00× | | | ` +
       `${hellos.reduce((n, h) => n + h.errors + h.non2xx, 0)}`,
   );
-  for (const { outcome: o, hello, ceiling } of outcomes) {
-    const ceilingCells = ceiling
-      ? `${(ceiling.requests / hello).toFixed(2)}× | ${(o.requests / ceiling.requests).toFixed(2)}×`
+  for (const { outcome: o, hello, replica } of outcomes) {
+    const replicaCells = replica
+      ? `${(replica.requests / hello).toFixed(2)}× | ${(o.requests / replica.requests).toFixed(2)}×`
       : ' | ';
     console.log(
       `${o.name} | ${o.requests.toFixed(0)} | ${o.p50} | ${o.p99} | ${o.bytes.toFixed(0)} | ` +
-        `${(o.requests / hello).toFixed(2)}× | ${ceilingCells} | ${o.errors + o.non2xx}`,
+        `${(o.requests / hello).toFixed(2)}× | ${replicaCells} | ${o.errors + o.non2xx}`,
     );
   }
   const failing = outcomes
@@ -223,7 +225,7 @@ try {
   );
   const all = [
     ...hellos,
-    ...outcomes.flatMap(({ outcome, ceiling }) => (ceiling ? [outcome, ceiling] : [outcome])),
+    ...outcomes.flatMap(({ outcome, replica }) => (replica ? [outcome, replica] : [outcome])),
   ];
   if (all.some((o) => o.errors + o.non2xx > 0)) process.exitCode = 1;
 } finally {

@@ -44,11 +44,10 @@ const port = (server: typeof hello | typeof app) => {
 process.stdout.write(`${JSON.stringify({ hello: port(hello), app: port(app) })}\n`);
 
 /**
- * The ceiling: a bare Fastify route sending the very bytes and headers the
+ * The replica: a bare Fastify route sending the very bytes and headers the
  * app sends for a call (`/replay?url=…&body=…`, the answer captured once
- * through the app). What the app reaches against it is what its own work
- * costs; what the replay reaches against hello-world is the price of the
- * answer's size and headers, which no server-side work removes.
+ * through the app): what the answer's size and headers cost the load
+ * generator and a plain Fastify route, the app's own work apart.
  */
 async function replayRoutes(server: typeof hello) {
   const login = await app.inject({

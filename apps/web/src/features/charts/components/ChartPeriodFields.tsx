@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import {
   CHART_PERIOD_OPTIONS,
   type ChartPeriodChoice,
@@ -8,7 +8,7 @@ import {
   isChartPeriodChoice,
   type Period,
 } from '@vigia/domain';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/dateTimeInput';
+import { PeriodRangeInputs } from '../../../ui/PeriodRangeInputs';
 
 export interface ChartPeriodValue {
   choice: ChartPeriodChoice;
@@ -34,14 +34,6 @@ export function ChartPeriodFields({ value, onChange, problem, problemId }: Props
     onChange({ choice, custom });
   };
 
-  const setEnd = (end: keyof Period, text: string) => {
-    // The end minute is inclusive: up to its 59th second.
-    const epoch = fromDateTimeInput(text, end === 'fim' ? 59 : 0);
-    if (epoch === null) return;
-    onChange({ ...value, custom: { ...value.custom, [end]: epoch } });
-  };
-
-  const invalid = { error: Boolean(problem), 'aria-describedby': problem ? problemId : undefined };
   return (
     <>
       <Select
@@ -53,24 +45,12 @@ export function ChartPeriodFields({ value, onChange, problem, problemId }: Props
         w={190}
       />
       {value.choice === 'periodo' && (
-        <>
-          <TextInput
-            type="datetime-local"
-            label="Data Inicial"
-            value={toDateTimeInput(value.custom.inicio)}
-            onChange={(event) => setEnd('inicio', event.currentTarget.value)}
-            w={210}
-            {...invalid}
-          />
-          <TextInput
-            type="datetime-local"
-            label="Data Final"
-            value={toDateTimeInput(value.custom.fim)}
-            onChange={(event) => setEnd('fim', event.currentTarget.value)}
-            w={210}
-            {...invalid}
-          />
-        </>
+        <PeriodRangeInputs
+          value={value.custom}
+          onChange={(custom) => onChange({ ...value, custom })}
+          problem={problem}
+          problemId={problemId}
+        />
       )}
     </>
   );

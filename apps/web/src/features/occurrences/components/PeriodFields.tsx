@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { CUSTOM_PERIOD, PERIOD_COMBO, type PeriodChoice, periodPreset } from '@vigia/domain';
-import { fromDateTimeInput, toDateTimeInput } from '../../../lib/dateTimeInput';
+import { PeriodRangeInputs } from '../../../ui/PeriodRangeInputs';
 import { type PeriodFilter, resolvePeriod } from '../filters';
 
 interface Props {
@@ -25,17 +25,6 @@ export function PeriodFields({ value, onChange, problem, problemId }: Props) {
     onChange({ choice, custom });
   };
 
-  const setEnd = (end: 'inicio' | 'fim', text: string) => {
-    // The end minute is inclusive: up to its 59th second.
-    const epoch = fromDateTimeInput(text, end === 'fim' ? 59 : 0);
-    if (epoch === null) return;
-    onChange({ ...value, custom: { ...value.custom, [end]: epoch } });
-  };
-
-  const invalid = {
-    error: Boolean(problem),
-    'aria-describedby': problem ? problemId : undefined,
-  };
   return (
     <>
       <Select
@@ -47,24 +36,12 @@ export function PeriodFields({ value, onChange, problem, problemId }: Props) {
         w={170}
       />
       {value.choice === CUSTOM_PERIOD && (
-        <>
-          <TextInput
-            type="datetime-local"
-            label="Data Inicial"
-            value={toDateTimeInput(value.custom.inicio)}
-            onChange={(event) => setEnd('inicio', event.currentTarget.value)}
-            w={210}
-            {...invalid}
-          />
-          <TextInput
-            type="datetime-local"
-            label="Data Final"
-            value={toDateTimeInput(value.custom.fim)}
-            onChange={(event) => setEnd('fim', event.currentTarget.value)}
-            w={210}
-            {...invalid}
-          />
-        </>
+        <PeriodRangeInputs
+          value={value.custom}
+          onChange={(custom) => onChange({ ...value, custom })}
+          problem={problem}
+          problemId={problemId}
+        />
       )}
     </>
   );

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { DeviceRowPage, TokenResponse } from '@vigia/contract';
@@ -7,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
-import { tokensFor } from './support/api.js';
+import { publishDemoReadings, tokensFor } from './support/api.js';
 import {
   DESKTOP,
   desktopContext,
@@ -19,12 +18,6 @@ import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
-
-/** The demo seed's device key (apps/server/src/seed/demoFleet.ts `demoDeviceKey`, seed 1). */
-function demoDeviceKey(deviceId: number, seed = 1): string {
-  const hex = createHash('sha256').update(`vigia-demo:${seed}:${deviceId}`).digest('hex');
-  return `vd_${deviceId}_${hex.slice(0, 24)}`;
-}
 
 /** Demo fleet ids (apps/server/src/seed/fleet.ts). */
 const TANK_SAO_PAULO = 1003;
@@ -40,18 +33,7 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
     [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
     tokens = await tokensFor(server.url, 'demo');
     // A tank nearly empty: critico (100 − nível) 88, the red band.
-    const response = await fetch(`${server.url}/api/ingest`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'x-device-key': demoDeviceKey(TANK_SAO_PAULO),
-      },
-      body: JSON.stringify({
-        ts: Math.floor(Date.now() / 1000),
-        leituras: { nivel: 12, litros: 60 },
-      }),
-    });
-    expect(response.status).toBe(202);
+    await publishDemoReadings(server.url, TANK_SAO_PAULO, { nivel: 12, litros: 60 });
     context = await desktopContext(browser);
     page = await context.newPage();
     await storeSession(page, server.url, tokens);

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
-import { tokensFor } from './support/api.js';
+import { publishDemoReadings, tokensFor } from './support/api.js';
 import {
   desktopContext,
   desktopPageShot,
@@ -16,12 +15,6 @@ import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
-
-/** The demo seed's device key (apps/server/src/seed/demoFleet.ts `demoDeviceKey`, seed 1). */
-function demoDeviceKey(deviceId: number, seed = 1): string {
-  const hex = createHash('sha256').update(`vigia-demo:${seed}:${deviceId}`).digest('hex');
-  return `vd_${deviceId}_${hex.slice(0, 24)}`;
-}
 
 /** Demo fleet ids (apps/server/src/seed/fleet.ts): a tank of system 121. */
 const TANK_SAO_PAULO = 1003;
@@ -36,18 +29,11 @@ describe.runIf(hasChromium)('tank chart in Chromium against the real server', ()
   beforeAll(async () => {
     [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
     // A known newest reading: the chart's summary must show it.
-    const response = await fetch(`${server.url}/api/ingest`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'x-device-key': demoDeviceKey(TANK_SAO_PAULO),
-      },
-      body: JSON.stringify({
-        ts: Math.floor(Date.now() / 1000),
-        leituras: { nivel: 12.5, litros: 62, temperatura: 27.3 },
-      }),
+    await publishDemoReadings(server.url, TANK_SAO_PAULO, {
+      nivel: 12.5,
+      litros: 62,
+      temperatura: 27.3,
     });
-    expect(response.status).toBe(202);
     context = await desktopContext(browser);
     page = await context.newPage();
     await storeSession(page, server.url, await tokensFor(server.url, 'demo'));

@@ -107,15 +107,20 @@ describe.runIf(hasChromium)(
       (overviewId ? `/visao-geral/${overviewId}` : '');
 
     /**
-     * Opens a site page and waits for its panel (or the error panel). `fresh`
-     * loads the console anew, so no configuration read earlier is reused.
+     * Opens a site page and waits for its own panel (or the error panel): the
+     * previous site's panel stays on screen until the next one is ready.
+     * `fresh` loads the console anew, so no configuration read earlier is reused.
      */
     async function openSite(hash: string, fresh = false): Promise<void> {
       await page.mouse.move(DESKTOP.width - 40, DESKTOP.height - 40);
       if (fresh) await page.goto('about:blank');
       await page.goto(`${server.url}/${hash}`);
+      const siteId = /\/site\/\d+\/\d+\/(\d+)/.exec(hash)?.[1];
       await page
-        .locator('[data-testid="overview-panel"], [data-testid="panel-error"]')
+        .locator(
+          `[data-testid="overview-panel"][data-target="dispositivo:${siteId}"], ` +
+            '[data-testid="panel-error"]',
+        )
         .first()
         .waitFor({ timeout: 20_000 });
     }

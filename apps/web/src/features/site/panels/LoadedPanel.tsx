@@ -51,7 +51,7 @@ function PanelContent({ definition, target, sinoticoId, panelKey }: LoadedPanelP
   }
   if (!data.view || !data.freshness) return <DelayedLoader label="Carregando leituras…" />;
   return (
-    <div data-testid="overview-panel" data-panel={panelKey}>
+    <div data-testid="overview-panel" data-panel={panelKey} data-target={targetKey(target)}>
       <PanelStatus
         title={definition.title}
         freshness={data.freshness}
@@ -60,6 +60,13 @@ function PanelContent({ definition, target, sinoticoId, panelKey }: LoadedPanelP
       <DeclarativePanel definition={definition} view={data.view} online={data.freshness.online} />
     </div>
   );
+}
+
+/** Whose panel this is, as `dispositivo:<siteId>`, `usina:<id>` or `scd:<id>`. */
+function targetKey(target: PanelTarget): string {
+  return target.kind === 'dispositivo'
+    ? `dispositivo:${target.site.siteId}`
+    : `${target.kind}:${target.id}`;
 }
 
 function PanelStatus({

@@ -47,7 +47,7 @@ export function createCacheFront(deps: {
     const ready = cache.ready(key, req.headers);
     if (!ready) return false;
     res.writeHead(200, ready.headers);
-    res.end(ready.latin1, 'latin1');
+    res.end(ready.text, ready.textEncoding);
     served++;
     if (logsRequests(log)) {
       // The shape of Fastify's own line (its serializers read `req` and `res`).

@@ -99,12 +99,15 @@ interface Entry {
 
 /** An answer the front can write without waiting. */
 export interface ReadyAnswer {
-  body: Buffer;
+  /** For the router: the JSON text, or the compressed bytes. */
+  body: string | Buffer;
   /**
-   * The body as a latin1 string: Node writes a string body in one call with
-   * the headers, a Buffer in a second one.
+   * For the front, always a string (the JSON, or the compressed bytes as
+   * latin1): Node writes a string body in one call with the headers, a Buffer
+   * in a second one.
    */
-  latin1: string;
+  text: string;
+  textEncoding: 'utf8' | 'latin1';
   headerMap: Record<string, string>;
   /** The same, flat (`[name, value, …]`) for `writeHead`. */
   headers: string[];
@@ -241,20 +244,22 @@ export class ResponseCache {
   }
 
   async #encode(entry: Entry, encoding: Encoding): Promise<ReadyAnswer> {
-    let body: Buffer;
+    let ready: ReadyAnswer;
     if (encoding === 'identity') {
-      body = Buffer.from(entry.json);
+      // The JSON text itself: no copy of it is kept.
+      const headerMap = answerHeaders(encoding, Buffer.byteLength(entry.json));
+      ready = { body: entry.json, text: entry.json, textEncoding: 'utf8', ...withFlat(headerMap) };
     } else {
       entry.encoded[encoding] ??= encode(entry.json, encoding);
-      body = await entry.encoded[encoding];
+      const body = await entry.encoded[encoding];
+      const headerMap = answerHeaders(encoding, body.length);
+      ready = {
+        body,
+        text: body.toString('latin1'),
+        textEncoding: 'latin1',
+        ...withFlat(headerMap),
+      };
     }
-    const headerMap = answerHeaders(encoding, body.length);
-    const ready = {
-      body,
-      latin1: body.toString('latin1'),
-      headerMap,
-      headers: Object.entries(headerMap).flat(),
-    };
     entry.ready[encoding] = ready;
     return ready;
   }
@@ -291,6 +296,10 @@ export function cacheKey(
   bodyKey: string,
 ): string {
   return `${systems.join(',')}\n${method} ${url}\n${bodyKey}`;
+}
+
+function withFlat(headerMap: Record<string, string>) {
+  return { headerMap, headers: Object.entries(headerMap).flat() };
 }
 
 function encodingFor(entry: Entry, headers: IncomingHttpHeaders): Encoding {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -28,7 +28,7 @@ const USERS: Record<string, AuthenticatedUser | undefined> = {
  * cache, over a real socket (the front is the server's request handler, which
  * `inject` never reaches). `routed` counts requests that reached the router.
  */
-async function harness() {
+async function harness(log?: FastifyBaseLogger) {
   const bus = new EventBus();
   const cache = new ResponseCache(bus);
   /** Tokens whose check is cached; the others the authenticator must look up. */
@@ -40,7 +40,7 @@ async function harness() {
   };
   let front: CacheFront | undefined;
   const app = Fastify({ serverFactory: serverWithFront(() => front) });
-  front = createCacheFront({ authenticator, cache, log: app.log });
+  front = createCacheFront({ authenticator, cache, log: log ?? app.log });
   front.addPostPath('/p');
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -173,6 +173,28 @@ describe('cache front', () => {
     const gzip = { headers: { 'accept-encoding': 'gzip' } };
     expect(await h.call('/r?pad=5000', gzip)).toMatchObject({ routed: 2, computed: 1 });
     expect(await h.call('/r?pad=5000', gzip)).toMatchObject({ routed: 2, computed: 1 });
+  });
+
+  it('writes the access line of each answer it sends when the log takes info lines', async () => {
+    const lines: { fields: Record<string, unknown>; message: string }[] = [];
+    const log = {
+      isLevelEnabled: (level: string) => level === 'info',
+      info: (fields: Record<string, unknown>, message: string) => lines.push({ fields, message }),
+    } as unknown as FastifyBaseLogger;
+    const h = await harness(log);
+    open = h.app;
+    await h.call('/r?pad=1');
+    await h.call('/r?pad=1');
+    expect(lines).toEqual([
+      {
+        message: 'request completed',
+        fields: expect.objectContaining({
+          req: expect.objectContaining({ method: 'GET', url: '/r?pad=1' }),
+          res: { statusCode: 200 },
+          cache: 'front',
+        }),
+      },
+    ]);
   });
 
   it('reads a POST body ahead: a hit on the same bytes, the route gets the body on a miss', async () => {

@@ -110,19 +110,21 @@ describe.skipIf(!available)('GET /api/eventos', () => {
 
 describe.skipIf(!available)('GET /api/eventos lifetime', () => {
   it('ends the stream when the access token expires', async () => {
-    const t = await startTestApp({ env: { VIGIA_ACCESS_TOKEN_TTL: '1' } });
+    // `exp` is in whole seconds: a 1 s token can be a few ms from expiry when issued.
+    const t = await startTestApp({ env: { VIGIA_ACCESS_TOKEN_TTL: '3' } });
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const address = t.app.server.address();
       if (!address || typeof address === 'string') throw new Error('sem porta');
-      const stream = await openEventStream(
-        `http://127.0.0.1:${address.port}/api/eventos`,
-        await t.authHeader('demo'),
-      );
+      const header = await t.authHeader('demo');
+      const payload = header.authorization.split('.')[1] ?? '';
+      const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp: number };
+      const stream = await openEventStream(`http://127.0.0.1:${address.port}/api/eventos`, header);
       expect(stream.status).toBe(200);
-      const started = Date.now();
       await stream.ended;
-      expect(Date.now() - started).toBeLessThan(2_500);
+      // Ended at the token's expiry, not at a heartbeat or the test's timeout.
+      expect(Date.now()).toBeGreaterThanOrEqual(exp * 1000 - 1_000);
+      expect(Date.now()).toBeLessThan(exp * 1000 + 1_500);
     } finally {
       await t.close();
     }

@@ -56,6 +56,32 @@ function requiredExtras(): Record<string, string> {
   return { inicio: from, fim: to, dataInicio: from, dataFim: to };
 }
 
+/**
+ * The POST reads with an id, and a body each (from the probed URL). A POST
+ * route with an id missing here makes the test fail: give it a body.
+ */
+const POST_BODIES: Record<string, (t: TestApp, url: string) => Promise<unknown>> = {
+  '/api/taginfo/v2/dispositivo/id/infosLista': async () => ({ nomes: [] }),
+  '/api/taginfo/v2/dispositivos/infosLista': async () => ({ nomes: [] }),
+  '/api/dispositivos/:idDispositivo/parametros': async () => ({}),
+  // The chart needs a reading the probed device has.
+  '/api/taginfoHistorico/dispositivo/id/penas/infosLista': async (t, url) => {
+    const deviceId = Number(new URL(url, 'http://x').searchParams.get('idDispositivo'));
+    const tag = await t.store.db
+      .selectFrom('tags')
+      .select('nome')
+      .where('device_id', '=', deviceId)
+      .orderBy('id')
+      .executeTakeFirst();
+    return { nomes: [tag?.nome ?? 'sem-leituras'] };
+  },
+};
+
+/** Query values a route needs besides its ids (the energy-center call wants a selector). */
+const ROUTE_EXTRAS: Record<string, Record<string, string>> = {
+  '/api/taginfo/v2/dispositivos/infosLista': { tipo: 'gerador' },
+};
+
 const TABLES = {
   device: 'devices',
   plant: 'plants',
@@ -66,9 +92,10 @@ const TABLES = {
 } as const;
 
 /**
- * Every GET route with an id is probed with the ids of one of demo's systems
- * that cliente does not have: demo must get 200 (the URL is right and the
- * data exists), cliente must get 404 (and nothing of the data).
+ * Every GET route with an id, and every POST read with one, is probed with the
+ * ids of one of demo's systems that cliente does not have: demo must get 200
+ * (the URL is right and the data exists), cliente must get 404 (and nothing of
+ * the data).
  */
 describe.skipIf(!available)('tenancy: a customer reading another tenant’s ids gets 404', () => {
   let t: TestApp;
@@ -122,17 +149,31 @@ describe.skipIf(!available)('tenancy: a customer reading another tenant’s ids 
     expect(probeSystems.length).toBeGreaterThan(0);
   });
 
-  it('every GET /api and /api2 route with an id answers 404 for an id outside the caller’s systems', async () => {
+  it('every /api and /api2 read with an id answers 404 for an id outside the caller’s systems', async () => {
     const problems: string[] = [];
     const probed: string[] = [];
     for (const route of t.app.routeCatalog) {
-      if (route.method !== 'GET' || !/^\/api2?\//.test(route.url)) continue;
+      if (!['GET', 'POST'].includes(route.method) || !/^\/api2?\//.test(route.url)) continue;
       const segments = route.url.split('/');
       const hasPathId = segments.some(
         (s) => s.startsWith(':') && !NOT_TENANT_SCOPED.has(s.slice(1)),
       );
       const queryIds = route.querystring.filter((q) => q in PARAM_KINDS);
       if (!hasPathId && queryIds.length === 0) continue;
+      const bodyFor = POST_BODIES[route.url];
+      if (route.method === 'POST' && !bodyFor) {
+        problems.push(`POST ${route.url}: sem corpo em POST_BODIES`);
+        continue;
+      }
+      const call = async (url: string, headers: { authorization: string }) =>
+        route.method === 'GET'
+          ? t.app.inject({ method: 'GET', url, headers })
+          : t.app.inject({
+              method: 'POST',
+              url,
+              headers,
+              payload: (await bodyFor?.(t, url)) as object,
+            });
 
       /** The URL with the ids of one system, or the parameters it cannot fill. */
       const urlFor = async (
@@ -165,6 +206,9 @@ describe.skipIf(!available)('tenancy: a customer reading another tenant’s ids 
         for (const [name, value] of Object.entries(requiredExtras())) {
           if (route.querystring.includes(name)) query.set(name, value);
         }
+        for (const [name, value] of Object.entries(ROUTE_EXTRAS[route.url] ?? {})) {
+          query.set(name, value);
+        }
         for (const name of idQueries) {
           const id = await idFor(PARAM_KINDS[name] as Kind, systemId);
           if (id === undefined) missing.push(`${name} (${PARAM_KINDS[name]})`);
@@ -180,7 +224,7 @@ describe.skipIf(!available)('tenancy: a customer reading another tenant’s ids 
       const optional = queryIds.filter((q) => !required.includes(q));
       const variants = optional.length > 0 ? optional.map((q) => [...required, q]) : [required];
       for (const idQueries of variants) {
-        const label = `${route.url}${idQueries.length ? ` [${idQueries.join(', ')}]` : ''}`;
+        const label = `${route.method === 'GET' ? '' : `${route.method} `}${route.url}${idQueries.length ? ` [${idQueries.join(', ')}]` : ''}`;
         let probe: string | undefined;
         const attempts: string[] = [];
         for (const systemId of probeSystems) {
@@ -189,7 +233,7 @@ describe.skipIf(!available)('tenancy: a customer reading another tenant’s ids 
             attempts.push(`sistema ${systemId}: sem ${missing.join(', ')}`);
             continue;
           }
-          const owner = await t.app.inject({ method: 'GET', url, headers: asDemo });
+          const owner = await call(url, asDemo);
           if (owner.statusCode === 200) {
             probe = url;
             break;
@@ -201,7 +245,7 @@ describe.skipIf(!available)('tenancy: a customer reading another tenant’s ids 
           continue;
         }
         probed.push(label);
-        const response = await t.app.inject({ method: 'GET', url: probe, headers: asCliente });
+        const response = await call(probe, asCliente);
         if (response.statusCode !== 404) {
           problems.push(
             `${probe} (cliente) → ${response.statusCode} ${response.body.slice(0, 200)}`,
@@ -211,5 +255,9 @@ describe.skipIf(!available)('tenancy: a customer reading another tenant’s ids 
     }
     expect(problems).toEqual([]);
     expect(probed).toContain('/api/User/listatipos [sisid]');
+    expect(probed).toContain('POST /api/taginfo/v2/dispositivo/id/infosLista [idDispositivo]');
+    expect(probed).toContain(
+      'POST /api/taginfoHistorico/dispositivo/id/penas/infosLista [idDispositivo]',
+    );
   });
 });

@@ -226,6 +226,13 @@ describe('ListTable', () => {
     expect(document.activeElement).toBe(bodyRows()[1]);
     await userEvent.keyboard('{Enter}');
     expect(onRowOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+    // Only a click-to-open table marks its rows (the pointer cursor).
+    expect(rows[0]).not.toHaveAttribute('data-openable');
+  });
+
+  it('marks the rows a click opens', () => {
+    renderTable({ onRowOpen: vi.fn(), openOnClick: true });
+    for (const row of bodyRows()) expect(row).toHaveAttribute('data-openable');
   });
 
   it('keeps the chosen columns per table in local storage', async () => {

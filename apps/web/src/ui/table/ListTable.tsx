@@ -357,7 +357,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                   aria-rowindex={virtualRow.index + 2}
                   aria-selected={selection ? selected : undefined}
                   data-selected={selected || undefined}
-                  data-openable={(openOnClick && onRowOpen) || undefined}
+                  data-openable={openOnClick && onRowOpen ? '' : undefined}
                   className={classes.row}
                   tabIndex={virtualRow.index === tabbableIndex ? 0 : -1}
                   style={{ height: rowHeight, backgroundColor: background }}

@@ -47,29 +47,32 @@ export function createAuthenticator(options: {
   };
   const verified = new Map<string, Verified>();
 
-  const claimsOf = async (token: string): Promise<AccessClaims | undefined> => {
+  /** The store check's cache key: one per user and sign-in session. */
+  const sessionKey = (claims: AccessClaims) => `${claims.userId}:${claims.sessionId}`;
+
+  const verify = async (token: string): Promise<Verified | undefined> => {
     const hit = verified.get(token);
-    if (hit && hit.claims.expiresAt > Date.now() / 1000) return hit.claims;
+    if (hit && hit.claims.expiresAt > Date.now() / 1000) return hit;
     const claims = await accessTokens.verify(token);
     if (!claims) return undefined;
     if (verified.size >= 10_000) verified.clear();
-    verified.set(token, { claims, key: `${claims.userId}:${claims.sessionId}` });
-    return claims;
+    const entry = { claims, key: sessionKey(claims) };
+    verified.set(token, entry);
+    return entry;
   };
 
-  const cachedUser = (userId: number, sessionId: string, now: number) => {
-    const hit = cache.get(`${userId}:${sessionId}`);
+  const freshResolved = (key: string, now: number) => {
+    const hit = cache.get(key);
     return hit && now - hit.at < cacheMs ? hit : undefined;
   };
 
-  const resolve = async (userId: number, sessionId: string) => {
-    const key = `${userId}:${sessionId}`;
+  const resolve = async ({ claims, key }: Verified) => {
     const now = Date.now();
-    const hit = cachedUser(userId, sessionId, now);
+    const hit = freshResolved(key, now);
     if (hit) return hit.user;
     const [user, active] = await Promise.all([
-      findUserById(db, userId),
-      isSessionActive(db, sessionId),
+      findUserById(db, claims.userId),
+      isSessionActive(db, claims.sessionId),
     ]);
     const value =
       user && !user.blocked && active
@@ -93,17 +96,17 @@ export function createAuthenticator(options: {
 
   return {
     async authenticate(token) {
-      const claims = await claimsOf(token);
-      if (!claims) return undefined;
-      return withClaims(await resolve(claims.userId, claims.sessionId), claims);
+      const entry = await verify(token);
+      if (!entry) return undefined;
+      return withClaims(await resolve(entry), entry.claims);
     },
     authenticateCached(token) {
       const now = Date.now();
       const hit = verified.get(token);
       if (!hit || hit.claims.expiresAt <= now / 1000) return null;
       // Every request of a console carries its token: build its caller once per store check.
-      const resolved = cache.get(hit.key);
-      if (!resolved || now - resolved.at >= cacheMs) return null;
+      const resolved = freshResolved(hit.key, now);
+      if (!resolved) return null;
       if (hit.admitted?.from !== resolved) {
         hit.admitted = { from: resolved, user: withClaims(resolved.user, hit.claims) };
       }
@@ -111,6 +114,7 @@ export function createAuthenticator(options: {
     },
     forgetUser(userId) {
       for (const key of cache.keys()) {
+        // `sessionKey` starts with the user id.
         if (key.startsWith(`${userId}:`)) cache.delete(key);
       }
     },

@@ -11,6 +11,11 @@ interface Props {
   problemId: string;
 }
 
+const ENDS = [
+  ['inicio', 'Data Inicial'],
+  ['fim', 'Data Final'],
+] as const;
+
 /**
  * 'Data Inicial' and 'Data Final' of a custom 'Periodo', in Brasília time.
  * The end minute is inclusive: up to its 59th second.
@@ -23,22 +28,17 @@ export function PeriodRangeInputs({ value, onChange, problem, problemId }: Props
   const invalid = { error: Boolean(problem), 'aria-describedby': problem ? problemId : undefined };
   return (
     <>
-      <TextInput
-        type="datetime-local"
-        label="Data Inicial"
-        value={toDateTimeInput(value.inicio)}
-        onChange={(event) => setEnd('inicio', event.currentTarget.value)}
-        w={210}
-        {...invalid}
-      />
-      <TextInput
-        type="datetime-local"
-        label="Data Final"
-        value={toDateTimeInput(value.fim)}
-        onChange={(event) => setEnd('fim', event.currentTarget.value)}
-        w={210}
-        {...invalid}
-      />
+      {ENDS.map(([end, label]) => (
+        <TextInput
+          key={end}
+          type="datetime-local"
+          label={label}
+          value={toDateTimeInput(value[end])}
+          onChange={(event) => setEnd(end, event.currentTarget.value)}
+          w={210}
+          {...invalid}
+        />
+      ))}
     </>
   );
 }

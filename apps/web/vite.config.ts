@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { contractWire } from './build/contractWire';
 import { type FirstLoadPlan, firstLoadGroups } from './build/firstLoadChunks';
 import { precompress } from './build/precompress';
 import { type PreloadPlan, routePreload } from './build/routePreload';
@@ -35,6 +36,7 @@ const FIRST_LOAD: FirstLoadPlan & PreloadPlan = {
 
 export default defineConfig({
   plugins: [
+    contractWire(),
     react(),
     routePreload(FIRST_LOAD, { token: 'vigia.access_token', expiresAt: 'vigia.expires_at' }),
     precompress(),

@@ -211,6 +211,18 @@ export {
   systemOccurrenceListQuery,
 } from './occurrences.js';
 export type {
+  AnswerOf,
+  BodySchema,
+  CallInput,
+  ErrorCases,
+  HttpMethod,
+  ParamsSchema,
+  QuerySchema,
+  RouteDefinition,
+  WireRoute,
+} from './route.js';
+export { defineRoute, fillPath, listRoutes } from './route.js';
+export type {
   EnergyCenterData,
   PlaceRef,
   ResumeSiteColumn,

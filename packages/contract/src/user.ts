@@ -1,5 +1,6 @@
 import { MESSAGES } from '@vigia/domain';
 import { z } from 'zod';
+import { defineRoute } from './route.js';
 
 /** A client system the user may see (spec 001 §3 User). */
 export const sistema = z.object({
@@ -54,3 +55,40 @@ export const tipoTotal = z.object({
 });
 export const listaTiposResponse = z.array(tipoTotal);
 export type TipoTotal = z.infer<typeof tipoTotal>;
+
+const TAGS = ['usuário'];
+
+export const USER_API = {
+  userinfo: defineRoute({
+    method: 'GET',
+    path: '/api/User/userinfo',
+    answer: userInfo,
+    errors: { 401: 'Sem sessão válida' },
+    tags: TAGS,
+    summary: 'O usuário da sessão, seus direitos e seus sistemas',
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    alsoMethods: ['PUT'],
+    path: '/api/User/alterarSenha',
+    body: changePasswordRequest,
+    answer: changePasswordResponse,
+    errors: {
+      400: 'Senha atual errada, nova senha curta ou sem confirmação igual',
+      401: 'Sem sessão válida',
+      429: 'Tentativas demais',
+    },
+    tags: TAGS,
+    summary: 'Troca a senha; encerra as outras sessões do usuário',
+  }),
+  listaTipos: defineRoute({
+    method: 'GET',
+    path: '/api/User/listatipos',
+    query: listaTiposQuery,
+    answer: listaTiposResponse,
+    errors: { 400: 'sisid inválido', 401: 'Sem sessão válida', 404: 'Sistema fora do usuário' },
+    tags: TAGS,
+    summary: 'Totais de dispositivos por tipo: total, online e com alarme ativo',
+    description: '`sisid=0`: todos os sistemas do usuário. Sistema fora do usuário: 404.',
+  }),
+};

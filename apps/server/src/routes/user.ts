@@ -1,12 +1,5 @@
-import {
-  changePasswordRequest,
-  changePasswordResponse,
-  errorBody,
-  listaTiposQuery,
-  listaTiposResponse,
-  type TipoTotal,
-  userInfo,
-} from '@vigia/contract';
+import type { TipoTotal } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { isOnline, MESSAGES } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -16,24 +9,16 @@ import { findUserById } from '../auth/userContext.js';
 import { HttpError, invalidToken } from '../plugins/httpError.js';
 import { parseJson } from '../store/json.js';
 import type { SystemConfig } from '../store/schema.js';
+import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
-
-const ERRORS = { 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody };
 
 export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   const { store, authenticator, loginLimiter } = services;
   const db = store.db;
 
-  app.get(
-    '/User/userinfo',
-    {
-      schema: {
-        tags: ['usuário'],
-        summary: 'O usuário da sessão, seus direitos e seus sistemas',
-        response: { 200: userInfo, 401: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(app, API.user.userinfo),
+    handler: async (request) => {
       const user = currentUser(request);
       const systems =
         user.systemIds.length === 0
@@ -66,17 +51,10 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servic
         })),
       };
     },
-  );
+  });
 
   app.route({
-    method: ['POST', 'PUT'],
-    url: '/User/alterarSenha',
-    schema: {
-      tags: ['usuário'],
-      summary: 'Troca a senha; encerra as outras sessões do usuário',
-      body: changePasswordRequest,
-      response: { 200: changePasswordResponse, ...ERRORS },
-    },
+    ...fromContract(app, API.user.changePassword),
     handler: async (request) => {
       const caller = currentUser(request);
       const verdict = loginLimiter.attempt(caller.login, request.ip);
@@ -106,18 +84,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servic
     },
   });
 
-  app.get(
-    '/User/listatipos',
-    {
-      schema: {
-        tags: ['usuário'],
-        summary: 'Totais de dispositivos por tipo: total, online e com alarme ativo',
-        description: '`sisid=0`: todos os sistemas do usuário. Sistema fora do usuário: 404.',
-        querystring: listaTiposQuery,
-        response: { 200: listaTiposResponse, ...ERRORS },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(app, API.user.listaTipos),
+    handler: async (request) => {
       const systemIds = systemsInScope(request, request.query.sisid);
       if (systemIds.length === 0) return [];
       const [devices, alarmed] = await Promise.all([
@@ -153,5 +122,5 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servic
       }
       return [...totals.values()].sort((a, b) => a.tipo.localeCompare(b.tipo));
     },
-  );
+  });
 };

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@vigia/contract';
-import { request } from '../http';
-
-export const USER_INFO_PATH = '/api/User/userinfo';
+import { API } from '@vigia/contract/api';
+import { call } from '../api';
 
 export function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {
-  return request<UserInfo>(USER_INFO_PATH, { signal });
+  return call(API.user.userinfo, {}, { signal });
 }
 
 // The signed-in user and their systems change only through a new sign-in,

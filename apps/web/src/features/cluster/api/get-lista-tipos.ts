@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TipoTotal } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Spec 000 §7: `GET /api/User/listatipos?sisid=`, device totals per type. */
 export function getListaTipos(sisId: number, signal?: AbortSignal): Promise<TipoTotal[]> {
-  return request<TipoTotal[]>('/api/User/listatipos', { query: { sisid: sisId }, signal });
+  return call(API.user.listaTipos, { query: { sisid: sisId } }, { signal });
 }
 
 export function listaTiposQueryOptions(sisId: number) {

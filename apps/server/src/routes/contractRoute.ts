@@ -1,0 +1,60 @@
+import {
+  type BodySchema,
+  errorBody,
+  type ParamsSchema,
+  type QuerySchema,
+  type RouteDefinition,
+} from '@vigia/contract';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { ZodType } from 'zod';
+
+/** The Fastify route options a contract definition gives (the handler and hooks are the caller's). */
+export interface ContractRouteOptions<D extends RouteDefinition> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  schema: {
+    tags: string[];
+    summary: string;
+    description?: string;
+    params: ParamsSchema<D>;
+    querystring: QuerySchema<D>;
+    body: BodySchema<D>;
+    response: { 200: D['answer'] };
+  };
+}
+
+/**
+ * `app.route({ ...fromContract(app, API.area.call), handler })`: the method,
+ * the path (relative to the plugin's prefix, `{id}` as `:id`) and the schemas
+ * of the contract's definition, so the handler is typed and validated by it.
+ */
+export function fromContract<const D extends RouteDefinition>(
+  app: FastifyInstance,
+  definition: D,
+): ContractRouteOptions<D> {
+  const { prefix } = app;
+  if (!definition.path.startsWith(prefix)) {
+    throw new Error(`${definition.path} registrada fora do prefixo ${prefix}`);
+  }
+  const url = definition.path.slice(prefix.length).replace(/\{(\w+)\}/g, ':$1');
+  const errorAnswer = definition.errorAnswer ?? errorBody;
+  const response: Record<number, ZodType> = { [definition.status ?? 200]: definition.answer };
+  for (const status of Object.keys(definition.errors)) response[Number(status)] = errorAnswer;
+  const methods = [definition.method, ...(definition.alsoMethods ?? [])];
+  const schema: Record<string, unknown> = {
+    tags: [...definition.tags],
+    summary: definition.summary,
+    description: definition.description,
+    params: definition.params,
+    querystring: definition.query,
+    body: definition.body,
+    response,
+  };
+  // Fastify and the OpenAPI transform read a present key as a schema.
+  for (const key of Object.keys(schema)) if (schema[key] === undefined) delete schema[key];
+  return {
+    method: methods.length === 1 ? definition.method : methods,
+    url: url === '' ? '/' : url,
+    schema: schema as ContractRouteOptions<D>['schema'],
+  };
+}

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 const steps = [
   ['build (tsc -b, vite build)', 'npm', ['run', 'build']],
   ['typecheck', 'npm', ['run', 'typecheck']],
-  ['lint (biome)', 'npx', ['biome', 'check', '.']],
+  ['lint (biome, import direction)', 'npm', ['run', 'lint']],
 ];
 
 function run(label, cmd, args) {

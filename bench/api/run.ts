@@ -14,9 +14,10 @@
  * Every call sends what the console's browser sends (`accept-encoding: gzip,
  * deflate, br`), and each goal call is also replayed byte for byte by a bare
  * Fastify ("réplica"): what the answer's size and headers cost the load
- * generator and a plain Fastify route. `× réplica` is the app against it; the
- * app's cache front (apps/server/src/plugins/cacheFront.ts) answers kept
- * calls before any router, so it can pass the replica.
+ * generator and a plain Fastify route. `× réplica` is the app against it:
+ * kept answers (apps/server/src/plugins/responseCache.ts) are sent inside
+ * Fastify's lifecycle, after authentication and before parsing and the
+ * handler, so what is left between the two is the app's hooks and routing.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -23,7 +23,6 @@ import type { Config } from './config.js';
 import { EventBus } from './events/eventBus.js';
 import type { Ingest } from './ingest/ingest.js';
 import { requireBearer } from './plugins/bearerAuth.js';
-import { type CacheFront, createCacheFront, serverWithFront } from './plugins/cacheFront.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
 import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
 import { ResponseCache } from './plugins/responseCache.js';
@@ -73,8 +72,6 @@ declare module 'fastify' {
     /** Every route as registered, for tests and diagnostics. */
     routeCatalog: RouteEntry[];
     bus: EventBus;
-    /** The response cache's hit path before the router (plugins/cacheFront.ts). */
-    cacheFront: CacheFront;
   }
 }
 
@@ -117,10 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
   usePortugueseValidationMessages();
 
-  // Created once the services exist; the server asks for it per request.
-  let front: CacheFront | undefined;
   const app = Fastify({
-    serverFactory: serverWithFront(() => front),
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger === undefined ? loggerOptions(config) : options.logger }),
@@ -147,14 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loginLimiter: new LoginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
     responseCache: new ResponseCache(bus),
   };
-  front = createCacheFront({
-    authenticator: services.authenticator,
-    cache: services.responseCache,
-    log: app.log,
-  });
-
   app.decorate('bus', bus);
-  app.decorate('cacheFront', front);
+  app.decorate('responseCache', services.responseCache);
   app.decorate('routeCatalog', [] as RouteEntry[]);
   app.decorateRequest('user', null);
   app.decorateRequest('tokenExpiresAt', null);
@@ -165,9 +153,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ?.shape;
     const names = Object.keys(shape ?? {});
     for (const method of methods) {
-      if (method === 'POST' && route.config?.responseCache && !/[:*]/.test(route.url)) {
-        front?.addPostPath(route.url);
-      }
       app.routeCatalog.push({
         method,
         url: route.url,

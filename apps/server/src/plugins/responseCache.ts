@@ -2,15 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type {
-  FastifyReply,
-  FastifyRequest,
-  preParsingHookHandler,
-  preValidationHookHandler,
-} from 'fastify';
+import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { allowedSystemIds } from '../auth/scope.js';
 import type { EventBus } from '../events/eventBus.js';
-import { SECURITY_HEADERS } from './securityHeaders.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -22,60 +16,66 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** A cached route's body as its part of the cache key (`bodyKeyOf`). */
+    /** A cached route's body as its part of the cache key: its bytes as sent (latin1). */
     cacheBodyKey: string;
+  }
+  interface FastifyInstance {
+    /** The app's response cache (`ResponseCache`), for the routes' `cachedRoute` hook. */
+    responseCache: ResponseCache;
   }
 }
 
-/** A request body the front read ahead (`cacheFront.ts`), kept on the request for the router. */
-const bodyReadAhead = Symbol('vigia.bodyReadAhead');
-type WithBodyReadAhead = FastifyRequest['raw'] & { [bodyReadAhead]?: Buffer };
-
-export function keepBodyReadAhead(request: FastifyRequest['raw'], body: Buffer): void {
-  (request as WithBodyReadAhead)[bodyReadAhead] = body;
-}
-
-/** The body the front read ahead stands in for the request stream it consumed. */
-const replayBodyReadAhead: preParsingHookHandler = (request, _reply, payload, done) => {
-  const body = (request.raw as WithBodyReadAhead)[bodyReadAhead];
-  done(null, body === undefined ? payload : Readable.from([body], { objectMode: false }));
-};
+/** The cached POST calls carry a list of names; a bigger body is left to the parser. */
+const MAX_KEYED_BODY = 16 * 1024;
+/** The key of a body too large to key: its answer is computed and never kept. */
+const NOT_KEYED = '\u0000';
 
 /**
- * A body's part of the cache key: the bytes as sent when the front read them
- * ahead (latin1: one character a byte, no decoding), else the body as parsed,
- * before validation. The two never mean different calls: a text that equals a
- * written-back body parses to that body.
+ * A kept answer is sent from here, inside Fastify's lifecycle: after the
+ * bearer check (an `onRequest` hook of the `/api` scope) and every other
+ * request hook, before parsing, validation and the handler; the reply hooks
+ * (headers, access log) apply to it as to any answer. A GET is keyed on its
+ * URL; a small JSON body is read here and keyed on its bytes as sent, then
+ * handed to the parser unchanged. On a miss the handler fills the cache
+ * (`ResponseCache.answer`) under the same key.
  */
-export function bodyKeyOf(body: Buffer): string {
-  return body.toString('latin1');
-}
-
-const keepBodyKey: preValidationHookHandler = (request, _reply, done) => {
-  const readAhead = (request.raw as WithBodyReadAhead)[bodyReadAhead];
-  request.cacheBodyKey =
-    readAhead !== undefined
-      ? bodyKeyOf(readAhead)
-      : request.body === undefined
-        ? ''
-        : JSON.stringify(request.body);
-  done();
+const answerKept: preParsingHookHandler = function (request, reply, payload, done) {
+  const send = (bodyKey: string) => {
+    request.cacheBodyKey = bodyKey;
+    const key = cacheKey(allowedSystemIds(request), request.method, request.url, bodyKey);
+    const ready = this.responseCache.ready(key, request.headers);
+    if (ready) reply.headers(ready.headerMap).send(ready.body);
+    return ready !== undefined;
+  };
+  const length = Number(request.headers['content-length']);
+  if (request.method === 'GET' || !(length > 0)) {
+    if (!send('')) done(null, payload);
+    return;
+  }
+  if (length > MAX_KEYED_BODY || request.headers['content-encoding'] !== undefined) {
+    request.cacheBodyKey = NOT_KEYED;
+    return done(null, payload);
+  }
+  const chunks: Buffer[] = [];
+  payload.on('data', (chunk: Buffer) => chunks.push(chunk));
+  payload.once('end', () => {
+    const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    if (!send(body.toString('latin1'))) done(null, Readable.from([body], { objectMode: false }));
+  });
+  payload.once('error', (error) => done(error));
 };
 
 /**
  * Options of a route answered through the cache: it compresses each answer
  * once and keeps the bytes, so @fastify/compress is not asked to redo it on
  * every request (nor to look for compressed request bodies, which the console
- * never sends). The hooks give the body its key before validation changes it
- * (the front keys on the body as sent) and feed the router a body the front
- * already read.
+ * never sends).
  */
 export const cachedRoute = {
   compress: false,
   decompress: false,
   config: { responseCache: true },
-  preParsing: replayBodyReadAhead,
-  preValidation: keepBodyKey,
+  preParsing: answerKept,
 } as const;
 
 declare module 'fastify' {
@@ -99,18 +99,9 @@ interface Entry {
 
 /** An answer the front can write without waiting. */
 export interface ReadyAnswer {
-  /** For the router: the JSON text, or the compressed bytes. */
+  /** The JSON text, or the compressed bytes. */
   body: string | Buffer;
-  /**
-   * For the front, always a string (the JSON, or the compressed bytes as
-   * latin1): Node writes a string body in one call with the headers, a Buffer
-   * in a second one.
-   */
-  text: string;
-  textEncoding: 'utf8' | 'latin1';
   headerMap: Record<string, string>;
-  /** The same, flat (`[name, value, …]`) for `writeHead`. */
-  headers: string[];
 }
 
 export interface ResponseCacheOptions {
@@ -179,8 +170,9 @@ export class ResponseCache {
     reply: FastifyReply,
     compute: () => Promise<unknown>,
   ): Promise<void> {
+    if (request.cacheBodyKey === NOT_KEYED) return reply.send(await compute());
     const systems = allowedSystemIds(request);
-    const key = cacheKey(systems, request.method, request.url, request.cacheBodyKey ?? '');
+    const key = cacheKey(systems, request.method, request.url, request.cacheBodyKey);
     const entry = this.#fresh(key) ?? (await this.#fill(key, systems, compute));
     const encoding = encodingFor(entry, request.headers);
     const ready = entry.ready[encoding] ?? (await this.#encode(entry, encoding));
@@ -190,8 +182,8 @@ export class ResponseCache {
 
   /**
    * The answer kept under `key`, when it is fresh and its bytes for the
-   * caller's `accept-encoding` are at hand: what the front serves without the
-   * router (`cacheFront.ts`).
+   * caller's `accept-encoding` are at hand: what `cachedRoute` sends before
+   * validation and the handler.
    */
   ready(key: string, headers: IncomingHttpHeaders): ReadyAnswer | undefined {
     const entry = this.#entries.get(key);
@@ -247,18 +239,14 @@ export class ResponseCache {
     let ready: ReadyAnswer;
     if (encoding === 'identity') {
       // The JSON text itself: no copy of it is kept.
-      const headerMap = answerHeaders(encoding, Buffer.byteLength(entry.json));
-      ready = { body: entry.json, text: entry.json, textEncoding: 'utf8', ...withFlat(headerMap) };
+      ready = {
+        body: entry.json,
+        headerMap: answerHeaders(encoding, Buffer.byteLength(entry.json)),
+      };
     } else {
       entry.encoded[encoding] ??= encode(entry.json, encoding);
       const body = await entry.encoded[encoding];
-      const headerMap = answerHeaders(encoding, body.length);
-      ready = {
-        body,
-        text: body.toString('latin1'),
-        textEncoding: 'latin1',
-        ...withFlat(headerMap),
-      };
+      ready = { body, headerMap: answerHeaders(encoding, body.length) };
     }
     entry.ready[encoding] = ready;
     return ready;
@@ -285,9 +273,8 @@ export class ResponseCache {
 }
 
 /**
- * One key for the route and the front: the caller's systems (the routes using
- * the cache depend on the caller only through them), the call as sent and its
- * body (`bodyKeyOf`).
+ * The caller's systems (the routes using the cache depend on the caller only
+ * through them), the call as sent and its body (`cacheBodyKey`).
  */
 export function cacheKey(
   systems: readonly number[],
@@ -298,18 +285,13 @@ export function cacheKey(
   return `${systems.join(',')}\n${method} ${url}\n${bodyKey}`;
 }
 
-function withFlat(headerMap: Record<string, string>) {
-  return { headerMap, headers: Object.entries(headerMap).flat() };
-}
-
 function encodingFor(entry: Entry, headers: IncomingHttpHeaders): Encoding {
   return entry.bytes < COMPRESS_MIN_BYTES ? 'identity' : acceptedEncoding(headers);
 }
 
-/** The headers of a cached answer, with those every answer carries (`securityHeaders.ts`). */
+/** The headers of a cached answer (those every answer carries come from the app's hooks). */
 function answerHeaders(encoding: Encoding, length: number): Record<string, string> {
   return {
-    ...SECURITY_HEADERS,
     'content-type': 'application/json; charset=utf-8',
     vary: 'accept-encoding',
     ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),

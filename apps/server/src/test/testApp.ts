@@ -50,7 +50,7 @@ export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
  */
 export async function startTestApp(
   options: { env?: Record<string, string>; store?: Store } & Partial<
-    Pick<AppOptions, 'loginLimits' | 'bus' | 'eventsHeartbeatMs'>
+    Pick<AppOptions, 'loginLimits' | 'bus' | 'eventsHeartbeatMs' | 'logger'>
   > = {},
 ): Promise<TestApp> {
   const store = options.store ?? (await openTestStore());
@@ -59,7 +59,7 @@ export async function startTestApp(
   const app = await buildApp({
     config: testConfig(options.env),
     store,
-    logger: false,
+    logger: options.logger ?? false,
     loginLimits: options.loginLimits,
     bus: options.bus,
     eventsHeartbeatMs: options.eventsHeartbeatMs,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  communicationDisplay,
   communicationSummary,
   freshnessLabel,
   isOnline,
@@ -101,5 +102,46 @@ describe('freshnessLabel', () => {
     ["never communicated is 'NUNCA COMUNICOU'", undefined, 'NUNCA COMUNICOU'],
   ])('%s', (_name, ts, expected) => {
     expect(freshnessLabel(ts, NOW)).toBe(expected);
+  });
+});
+
+describe('communicationDisplay (spec 001 §4: one text and tone for every screen)', () => {
+  const now = 1_763_700_000;
+  it("is 'Online' and good under 30 minutes, or when the summary says online", () => {
+    expect(communicationDisplay({ lastReadingTs: now - 29 * 60 }, now)).toEqual({
+      online: true,
+      text: 'Online',
+      tone: 'good',
+    });
+    expect(
+      communicationDisplay({ resumoComunicacao: 'online', lastReadingTs: null }, now).online,
+    ).toBe(true);
+  });
+  it('gives meters 180 minutes', () => {
+    expect(communicationDisplay({ lastReadingTs: now - 179 * 60, isMeter: true }, now).online).toBe(
+      true,
+    );
+    expect(communicationDisplay({ lastReadingTs: now - 179 * 60 }, now).text).toBe('DESATUALIZADO');
+  });
+  it("is 'NUNCA COMUNICOU', neutral, for a device never heard", () => {
+    expect(communicationDisplay({ lastReadingTs: null }, now)).toMatchObject({
+      text: 'NUNCA COMUNICOU',
+      tone: 'neutral',
+    });
+    expect(
+      communicationDisplay({ resumoComunicacao: 'nunca comunicou', lastReadingTs: now - 3600 }, now)
+        .text,
+    ).toBe('NUNCA COMUNICOU');
+  });
+  it("is 'DESATUALIZADO', red, or gray once '>1 dia offline' (as the map pins)", () => {
+    expect(
+      communicationDisplay({ resumoComunicacao: 'offline', lastReadingTs: now - 3600 }, now),
+    ).toMatchObject({ text: 'DESATUALIZADO', tone: 'bad' });
+    expect(
+      communicationDisplay(
+        { resumoComunicacao: '>1 dia offline', lastReadingTs: now - 2 * 86_400 },
+        now,
+      ),
+    ).toMatchObject({ text: 'DESATUALIZADO', tone: 'neutral' });
   });
 });

@@ -1,4 +1,5 @@
-import { NEVER_COMMUNICATED, STALE_LABEL } from './messages.js';
+import { NEVER_COMMUNICATED, ONLINE_LABEL, STALE_LABEL } from './messages.js';
+import type { Tone } from './tone.js';
 
 /** Spec 001 §4: data older than 30 minutes is stale; a device is online under it. */
 export const STALE_AFTER_MIN = 30;
@@ -68,4 +69,31 @@ export function freshnessLabel(
 ): string | null {
   if (!hasTs(ts)) return NEVER_COMMUNICATED;
   return isStale(ts, nowSec, limitMin) ? STALE_LABEL : null;
+}
+
+export interface CommunicationDisplay {
+  online: boolean;
+  /** 'Online', 'DESATUALIZADO' or 'NUNCA COMUNICOU'. */
+  text: string;
+  tone: Tone;
+}
+
+/**
+ * How a device's communication shows wherever it shows (lists, cards, site
+ * header, site tables, map pins' text): 'Online' (good) under the staleness
+ * limit; 'NUNCA COMUNICOU' (neutral) for a device never heard; otherwise
+ * 'DESATUALIZADO', red, or gray after a day offline as the map pins
+ * (spec 001 §4).
+ */
+export function communicationDisplay(o: CommunicationInput, nowSec: number): CommunicationDisplay {
+  if (isOnline(o, nowSec)) return { online: true, text: ONLINE_LABEL, tone: 'good' };
+  const summary = o.resumoComunicacao?.trim().toLowerCase();
+  if (!hasTs(o.lastReadingTs) || summary === 'nunca comunicou') {
+    return { online: false, text: NEVER_COMMUNICATED, tone: 'neutral' };
+  }
+  return {
+    online: false,
+    text: STALE_LABEL,
+    tone: summary === '>1 dia offline' ? 'neutral' : 'bad',
+  };
 }

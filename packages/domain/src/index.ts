@@ -57,8 +57,13 @@ export {
   commandStatus,
   isCommandFinished,
 } from './command.js';
-export type { CommunicationInput, CommunicationSummary } from './communication.js';
+export type {
+  CommunicationDisplay,
+  CommunicationInput,
+  CommunicationSummary,
+} from './communication.js';
 export {
+  communicationDisplay,
   communicationSummary,
   freshnessLabel,
   isOnline,
@@ -177,6 +182,7 @@ export {
   INVALID_TOKEN_ERROR,
   MESSAGES,
   NEVER_COMMUNICATED,
+  ONLINE_LABEL,
   PLACEHOLDER_MISSING,
   PLACEHOLDER_NUMBER,
   STALE_LABEL,
@@ -296,7 +302,7 @@ export {
   tokenRefreshDelayMs,
 } from './timing.js';
 export type { Tone } from './tone.js';
-export { isTone, TONES } from './tone.js';
+export { isTone, TONES, worstTone } from './tone.js';
 export type { BreakerState } from './ups.js';
 export {
   UPS_ALARM_BITS,
@@ -308,6 +314,7 @@ export {
   upsAlarms,
   upsBreakerState,
   upsModeMessages,
+  upsModeStates,
   upsQuadroFlag,
 } from './ups.js';
 export type {

@@ -78,6 +78,8 @@ export const PLACEHOLDER_MISSING = '--';
 export const PLACEHOLDER_NUMBER = '---';
 /** Spec 000 §8: shown for a device that never communicated. */
 export const NEVER_COMMUNICATED = 'NUNCA COMUNICOU';
+/** A device heard within its staleness limit. */
+export const ONLINE_LABEL = 'Online';
 /** Spec 001 §4: data older than 30 minutes. */
 export const STALE_LABEL = 'DESATUALIZADO';
 /** Spec 000 §8: this `error` value logs the user out instead of showing a toast. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasBit } from './bits.js';
-import { isTone, TONES } from './tone.js';
+import { isTone, TONES, worstTone } from './tone.js';
 
 describe('Tone: good | bad | warning | neutral | info', () => {
   it.each([
@@ -30,5 +30,18 @@ describe('hasBit', () => {
     [Number.NaN, 1, false],
   ])('hasBit(%s, %d) is %s', (word, mask, expected) => {
     expect(hasBit(word, mask)).toBe(expected);
+  });
+});
+
+describe('worstTone', () => {
+  it('takes bad over warning over info over neutral over good', () => {
+    expect(worstTone(['good', 'info', 'warning'])).toBe('warning');
+    expect(worstTone(['warning', 'bad', 'good'])).toBe('bad');
+    expect(worstTone(['good', 'neutral'])).toBe('neutral');
+    expect(worstTone(['good', undefined, null])).toBe('good');
+  });
+  it('is undefined for no tone at all', () => {
+    expect(worstTone([])).toBeUndefined();
+    expect(worstTone([undefined])).toBeUndefined();
   });
 });

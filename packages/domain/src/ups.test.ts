@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { upsAlarms, upsBreakerState, upsModeMessages, upsQuadroFlag } from './ups.js';
+import {
+  upsAlarms,
+  upsBreakerState,
+  upsModeMessages,
+  upsModeStates,
+  upsQuadroFlag,
+} from './ups.js';
 
 describe('UPS mode word: UPS Online Mode (bit 2), UPS Eco Mode (4), unitary or parallel-connected UPS (8)', () => {
   it.each([
@@ -48,5 +54,21 @@ describe("Bit 2048 also yields 'yes' in the quadro word", () => {
     [null, null],
   ])('quadro %s → %s', (word, expected) => {
     expect(upsQuadroFlag(word)).toBe(expected);
+  });
+});
+
+describe('upsModeStates: one tone per mode message for every screen', () => {
+  it('Online Mode good, Eco Mode info, unitary or parallel neutral', () => {
+    expect(upsModeStates(2)).toEqual([
+      { label: 'UPS Online Mode', tone: 'good' },
+      { label: 'UPS unitária', tone: 'neutral' },
+    ]);
+    expect(upsModeStates(4 | 8)).toEqual([
+      { label: 'UPS Eco Mode', tone: 'info' },
+      { label: 'UPS em paralelo', tone: 'neutral' },
+    ]);
+  });
+  it('is empty when the word never arrived', () => {
+    expect(upsModeStates(null)).toEqual([]);
   });
 });

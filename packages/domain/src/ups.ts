@@ -1,5 +1,6 @@
 import { hasBit } from './bits.js';
 import type { StatusBit } from './inverter.js';
+import type { Tone } from './tone.js';
 
 /**
  * Spec 001 §4 UPS status words. The spec names the mode messages 'UPS Online Mode'
@@ -30,10 +31,22 @@ function known(word: number | null | undefined): word is number {
 
 /** The messages of the mode word: Online/Eco when set, then unitary or parallel. */
 export function upsModeMessages(word: number | null | undefined): string[] {
+  return upsModeStates(word).map((state) => state.label);
+}
+
+/**
+ * The mode word's messages with their tones: Online Mode good, Eco Mode info,
+ * unitary or parallel neutral (a configuration, not a state). One rule for
+ * every screen that colours the mode.
+ */
+export function upsModeStates(word: number | null | undefined): { label: string; tone: Tone }[] {
   if (!known(word)) return [];
-  const messages = UPS_MODE_BITS.filter((b) => hasBit(word, b.bit)).map((b) => b.label);
-  messages.push(hasBit(word, UPS_PARALLEL_BIT) ? UPS_PARALLEL_LABEL : UPS_UNITARY_LABEL);
-  return messages;
+  const states: { label: string; tone: Tone }[] = UPS_MODE_BITS.filter((b) =>
+    hasBit(word, b.bit),
+  ).map(({ label, tone }) => ({ label, tone }));
+  const parallel = hasBit(word, UPS_PARALLEL_BIT);
+  states.push({ label: parallel ? UPS_PARALLEL_LABEL : UPS_UNITARY_LABEL, tone: 'neutral' });
+  return states;
 }
 
 /** The alarm bits set in the battery/alarm word. */

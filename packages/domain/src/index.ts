@@ -223,6 +223,8 @@ export {
   plantComparator,
 } from './plantSort.js';
 export { cleanQuery, queryString } from './query.js';
+export type { ReadingName } from './readingNames.js';
+export { READING } from './readingNames.js';
 export {
   fuelLevelDisplay,
   fuelLevelForChart,

@@ -24,6 +24,11 @@ import { EventBus } from './events/eventBus.js';
 import type { Ingest } from './ingest/ingest.js';
 import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  refuseHostileInput,
+} from './plugins/hostileInput.js';
 import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
 import { ResponseCache } from './plugins/responseCache.js';
 import { installSecurityHeaders } from './plugins/securityHeaders.js';
@@ -121,11 +126,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1 << 20,
     requestTimeout: 30_000,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installSecurityHeaders(app);
+  refuseHostileInput(app);
 
   const bus = options.bus ?? new EventBus((error) => app.log.error({ err: error }, 'eventos'));
   const accessTokens = createAccessTokens(

@@ -65,6 +65,13 @@ export const MESSAGES = {
   invalidFuelValue: 'Informe um consumo válido (número maior ou igual a zero).',
   invalidReferenceValue: 'O valor de referência deve ser um número inteiro maior ou igual a zero.',
   reasonRequired: 'Informe o motivo.',
+  controlCharacters: 'Caracteres de controle não são aceitos.',
+  bodyTooLarge: 'Requisição grande demais.',
+  bodyTooDeep: 'Requisição com estrutura aninhada demais.',
+  invalidJson: 'JSON inválido.',
+  unsupportedContentType: 'Tipo de conteúdo não aceito.',
+  invalidUrl: 'Endereço inválido.',
+  headersTooLarge: 'Cabeçalhos grandes demais.',
   commandSafetyWarning:
     'O comando remoto pode colocar máquinas em movimento ou energizar circuitos. ' +
     'Certifique-se de que ninguém está exposto a risco de ferimentos ou morte antes de enviar.',

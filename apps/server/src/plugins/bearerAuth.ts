@@ -48,7 +48,9 @@ export function requireBearer(scope: FastifyInstance, authenticator: Authenticat
     return undefined;
   };
   // A callback hook: a token seen moments ago is admitted without a promise.
-  scope.addHook('onRequest', (request, _reply, done) => {
+  scope.addHook('onRequest', (request, reply, done) => {
+    // A user's data is never kept by a browser or a proxy cache.
+    reply.header('cache-control', 'no-store');
     const token = bearerToken(request);
     if (!token) return done(invalidToken());
     const cached = authenticator.authenticateCached(token);

@@ -44,6 +44,12 @@ export function validationDetails(error: FastifyError): ValidationDetail[] {
   });
 }
 
+/** The framework's own refusals, in Portuguese. */
+const CLIENT_ERRORS: Partial<Record<number, string>> = {
+  413: MESSAGES.bodyTooLarge,
+  415: MESSAGES.unsupportedContentType,
+};
+
 function send(reply: FastifyReply, status: number, body: object, headers?: Record<string, string>) {
   if (headers) reply.headers(headers);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -76,7 +82,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large, …: the client's fault, said plainly.
       request.log.info({ code: error.code, message: error.message }, 'requisição recusada');
-      return send(reply, status, { error: MESSAGES.invalidRequest });
+      return send(reply, status, { error: CLIENT_ERRORS[status] ?? MESSAGES.invalidRequest });
     }
     request.log.error({ err: error }, 'erro interno');
     return send(reply, 500, { error: MESSAGES.internalError });

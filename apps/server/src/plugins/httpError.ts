@@ -4,7 +4,11 @@ import { MESSAGES } from '@vigia/domain';
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly body: { error: string; error_description?: string },
+    readonly body: {
+      error: string;
+      error_description?: string;
+      detalhes?: { campo: string; mensagem: string }[];
+    },
     readonly headers: Record<string, string> = {},
   ) {
     super(body.error);

@@ -20,7 +20,14 @@ export async function resolveJwtSecret(
   store: Kysely<Database>,
   configured: string | undefined,
 ): Promise<string> {
-  if (configured) return configured;
+  return configured ?? appSecret(store, JWT_SECRET);
+}
+
+/**
+ * A random key of the deployment, generated on first use and kept in the
+ * database under `name`, so every process on one database agrees.
+ */
+export async function appSecret(store: Kysely<Database>, name: string): Promise<string> {
   const db = store.withTables<{ app_secrets: AppSecretsTable }>();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -32,13 +39,13 @@ export async function resolveJwtSecret(
         .execute();
       await db
         .insertInto(TABLE)
-        .values({ name: JWT_SECRET, value: randomBytes(48).toString('base64url') })
+        .values({ name, value: randomBytes(48).toString('base64url') })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
       const row = await db
         .selectFrom(TABLE)
         .select('value')
-        .where('name', '=', JWT_SECRET)
+        .where('name', '=', name)
         .executeTakeFirstOrThrow();
       return row.value;
     } catch (error) {

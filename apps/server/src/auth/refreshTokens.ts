@@ -1,6 +1,14 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { appSecret } from './jwtSecret.js';
+
+/**
+ * A token already exchanged that comes back within this many seconds is a
+ * concurrent refresh (two tabs, a retry), not theft: it gets the same
+ * successor. Later, its reuse revokes the family.
+ */
+export const REUSE_GRACE_SECONDS = 10;
 
 /** Opaque refresh tokens: 32 random bytes, base64url; only their SHA-256 is stored. */
 export function newRefreshToken(): string {
@@ -19,13 +27,24 @@ export interface IssuedRefreshToken {
   familyId: string;
 }
 
+/**
+ * The token that replaces `token` on rotation: derived with a key of the
+ * deployment, so a concurrent refresh of the same token can be handed the
+ * same successor (only hashes are stored), and nobody without the key can
+ * compute it.
+ */
+async function successorOf(db: Kysely<Database>, token: string): Promise<string> {
+  const key = await appSecret(db, 'refresh_successor');
+  return createHmac('sha256', key).update(token).digest('base64url');
+}
+
 /** Starts a new family (a sign-in) or continues one (a rotation, inside its transaction). */
 export async function issueRefreshToken(
   db: Kysely<Database>,
-  options: { userId: number; ttlSeconds: number; familyId?: string; now?: Date },
+  options: { userId: number; ttlSeconds: number; familyId?: string; now?: Date; token?: string },
 ): Promise<IssuedRefreshToken> {
   const now = seconds(options.now ?? new Date());
-  const token = newRefreshToken();
+  const token = options.token ?? newRefreshToken();
   const familyId = options.familyId ?? randomUUID();
   await db
     .insertInto('refresh_tokens')
@@ -49,8 +68,9 @@ export type RotationResult =
 
 /**
  * Exchanges a refresh token for a new one of the same family. The old one is
- * marked used by a conditional update, so two concurrent exchanges of one
- * token cannot both succeed: the loser counts as reuse.
+ * marked used by a conditional update, so one exchange creates the successor;
+ * another exchange of the same token within REUSE_GRACE_SECONDS gets that same
+ * successor, and any later one counts as reuse and revokes the family.
  */
 export async function rotateRefreshToken(
   db: Kysely<Database>,
@@ -65,10 +85,29 @@ export async function rotateRefreshToken(
     .where('token_hash', '=', hashRefreshToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null) return { kind: 'invalid' };
-  if (row.used_at !== null) {
+  const successor = await successorOf(db, token);
+  const reused = async (): Promise<RotationResult> => {
+    const spent = await db
+      .selectFrom('refresh_tokens')
+      .select('used_at')
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    const usedAt = spent?.used_at ?? null;
+    if (usedAt !== null && now - usedAt <= REUSE_GRACE_SECONDS) {
+      const next = await db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('token_hash', '=', hashRefreshToken(successor))
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (next) {
+        return { kind: 'rotated', userId: row.user_id, familyId: row.family_id, token: successor };
+      }
+    }
     await revokeFamily(db, row.family_id, nowDate);
     return { kind: 'reused', userId: row.user_id, familyId: row.family_id };
-  }
+  };
+  if (row.used_at !== null) return reused();
   if (row.expires_at <= now) return { kind: 'invalid' };
 
   const next = await db.transaction().execute(async (trx) => {
@@ -85,12 +124,10 @@ export async function rotateRefreshToken(
       familyId: row.family_id,
       ttlSeconds: options.ttlSeconds,
       now: nowDate,
+      token: successor,
     });
   });
-  if (!next) {
-    await revokeFamily(db, row.family_id, nowDate);
-    return { kind: 'reused', userId: row.user_id, familyId: row.family_id };
-  }
+  if (!next) return reused();
   return { kind: 'rotated', userId: row.user_id, familyId: row.family_id, token: next.token };
 }
 

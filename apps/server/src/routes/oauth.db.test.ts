@@ -1,6 +1,6 @@
 import { MESSAGES } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashRefreshToken } from '../auth/refreshTokens.js';
+import { hashRefreshToken, REUSE_GRACE_SECONDS } from '../auth/refreshTokens.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { DEMO_USERS, FORM, form, startTestApp, type TestApp } from '../test/testApp.js';
 
@@ -136,7 +136,7 @@ describe.skipIf(!available)('POST /oauth/token and /api/oauth/logout', () => {
       payload: '<grant/>',
     });
     expect(unsupported415.statusCode).toBe(415);
-    expect(unsupported415.json()).toEqual({ error: MESSAGES.invalidRequest });
+    expect(unsupported415.json()).toEqual({ error: MESSAGES.unsupportedContentType });
   });
 
   it('refresh rotates: the new pair works, the old refresh token is spent', async () => {
@@ -157,10 +157,26 @@ describe.skipIf(!available)('POST /oauth/token and /api/oauth/logout', () => {
     expect(row.revoked_at).toBeNull();
   });
 
-  it('a reused refresh token revokes the whole family', async () => {
+  it('two refreshes of one token at once (two tabs, a retry) both get the same successor', async () => {
+    const first = (await password('demo')).json();
+    const [a, b] = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().refresh_token).toBe(b.json().refresh_token);
+    expect((await userinfo(b.json().access_token)).statusCode).toBe(200);
+    const next = await refresh(a.json().refresh_token);
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('a refresh token reused after the grace window revokes the whole family', async () => {
     const first = (await password('demo')).json();
     const second = (await refresh(first.refresh_token)).json();
     expect((await userinfo(second.access_token)).statusCode).toBe(200);
+    // The exchange happened longer ago than REUSE_GRACE_SECONDS.
+    await t.store.db
+      .updateTable('refresh_tokens')
+      .set((eb) => ({ used_at: eb('used_at', '-', REUSE_GRACE_SECONDS + 1) }))
+      .where('token_hash', '=', hashRefreshToken(first.refresh_token))
+      .execute();
 
     const replay = await refresh(first.refresh_token);
     expect(replay.statusCode).toBe(400);

@@ -269,3 +269,30 @@ describe.skipIf(!available)('login rate limit', () => {
     expect((await attempt('cliente', '10.2.0.3', 'cliente')).statusCode).toBe(429);
   });
 });
+
+describe.skipIf(!available)('the sign-in log', () => {
+  it('never writes the typed username of a failed sign-in (a password typed in the wrong field)', async () => {
+    const lines: string[] = [];
+    const t = await startTestApp({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: FORM,
+        payload: form({
+          grant_type: 'password',
+          client_id: 'vigia-web',
+          username: 'MinhaSenhaSecreta!9',
+          password: 'x',
+        }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(lines.some((line) => line.includes('login recusado'))).toBe(true);
+      expect(lines.join('\n')).not.toContain('MinhaSenhaSecreta');
+    } finally {
+      await t.close();
+    }
+  });
+});

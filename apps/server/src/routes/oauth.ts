@@ -138,7 +138,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
           user?.passwordHash ?? (await unknownUserHash()),
         );
         if (!user || !valid) {
-          request.log.info({ login: body.username }, 'login recusado: credenciais inválidas');
+          // Never the typed name: a password typed in the wrong field would land in the log.
+          request.log.info({ userId: user?.id ?? null }, 'login recusado: credenciais inválidas');
           return fail(reply, 400, 'invalid_grant', MESSAGES.invalidCredentials);
         }
         if (user.blocked) {

@@ -1,3 +1,4 @@
+import { OCCURRENCE_CONFIG_API, OCCURRENCES_API } from './occurrences.js';
 import { listRoutes } from './route.js';
 import { USER_API } from './user.js';
 
@@ -9,6 +10,8 @@ import { USER_API } from './user.js';
  */
 export const API = {
   user: USER_API,
+  occurrences: OCCURRENCES_API,
+  occurrenceConfig: OCCURRENCE_CONFIG_API,
 };
 
 export const ALL_ROUTES = listRoutes(API);

@@ -1,36 +1,12 @@
-import { ALARM_STATES, type AlarmState, MAX_PAGE_SIZE } from '@vigia/domain';
+import { ALARM_STATES, type AlarmState, MAX_PAGE_SIZE, PAGE_SIZE } from '@vigia/domain';
 import { z } from 'zod';
+import { defineRoute } from './route.js';
 
 /**
  * Occurrences (alarms and events): spec 000 §3 "Occurrence list query fields",
  * §7 "Occurrence data" and 001 §3/§4. What each path returns is documented in
- * apps/server/src/occurrences/README.md.
+ * apps/server/src/occurrences/README.md; the calls are `OCCURRENCES_API` below.
  */
-export const OCCURRENCE_PATHS = {
-  /** Every occurrence in scope (history); with `alarmeativo=true` and no paging: the counter. */
-  list: '/api/ocorrencias',
-  /** Alarms needing attention (active or unacknowledged), any scope. */
-  active: '/api/ocorrencias/ativas',
-  /** A device's alarms needing attention (`disp_id` required; default limit 50). */
-  deviceActive: '/api/ocorrencia/dispositivo/id/ativas',
-  /** Every occurrence of a device (`disp_id` required): the panels' preview table. */
-  deviceSelect: '/api/ocorrencia/dispositivo/id/seleciona',
-  /** A site's alarms needing attention (`disp_id` is the site: a site is a device). */
-  siteActive: '/api/ocorrencia/site/id/ativas',
-  /** One system's alarms needing attention (`sisid` required). */
-  systemActive: '/api/ocorrencia/sistema/ativas',
-  /** Alarms needing attention in all the caller's systems. */
-  generalActive: '/api/DataOccurrence/ocorrenciasAtivasGerais',
-  acknowledge: '/api/ocorrencias/reconhece',
-} as const;
-
-export const OCCURRENCE_CONFIG_PATHS = {
-  general: '/api/ConfigurationOccurrence/configurationOccurrenceGeneral',
-  notAcknowledged: '/api/ConfigurationOccurrence/configurationOccurrenceNaoReconhecido',
-  historical: '/api/ConfigurationOccurrence/configurationOccurrenceHistorical',
-  /** `{idSite}` is replaced by the site (device) id. */
-  siteActive: '/api/ConfigurationOccurrence/{idSite}/configurationOccurrenceActive',
-} as const;
 
 /** Longest `filtroTexto` accepted. */
 export const MAX_TEXT_FILTER_LENGTH = 100;
@@ -210,3 +186,168 @@ export const siteOccurrenceConfig = occurrenceConfig.extend({ idSite: z.number()
 export type SiteOccurrenceConfig = z.infer<typeof siteOccurrenceConfig>;
 
 export const siteOccurrenceConfigParams = z.object({ idSite: entityId });
+
+const TAGS = ['ocorrências'];
+
+const QUERY_DOC =
+  'Paginação `offSet` (0) e `limit` (máximo 500). `filtroTexto`: nome do alarme, nome, ' +
+  'patrimônio, local ou UF do dispositivo (sem diferenciar maiúsculas nem acentos). ' +
+  '`orderBy`: `horaAtivacao desc` (padrão) ou `horaAtivacao asc`. `inicio`/`fim` em segundos ' +
+  '(no máximo 31 dias quando ambos). `evento`/`alarme`: tipos listados. `alarmeativo=true`: só ' +
+  'alarmes ainda ativos. `disp_id` (dispositivo/site), `local_id` (usina), `scdId`, `venueId`, ' +
+  '`sisid`: fora dos sistemas do usuário → 404.';
+
+const LIST_ERRORS = {
+  400: 'Parâmetros inválidos ou período maior que 31 dias',
+  401: 'Sem sessão válida',
+  404: 'Escopo fora dos sistemas do usuário',
+} as const;
+
+/** An attention list: alarms active or cleared without acknowledgement; events only with `evento=true`. */
+function attentionList<const P extends string, Q extends z.ZodType>(
+  path: P,
+  query: Q,
+  summary: string,
+  defaultLimit: number,
+) {
+  return defineRoute({
+    method: 'GET',
+    path,
+    query,
+    answer: occurrenceList,
+    errors: LIST_ERRORS,
+    tags: TAGS,
+    summary,
+    description:
+      `${QUERY_DOC} Alarmes ativos ou desativados sem reconhecimento; eventos só com ` +
+      `\`evento=true\`. Limite padrão ${defaultLimit}.`,
+  });
+}
+
+const CONFIG_DOC =
+  'Colunas (chave do campo da linha, título, tipo, casas decimais, visível no celular) e ' +
+  '`acesso`: bits 1 reconhecer, 2 filtro de histórico, 4 alternância de eventos.';
+
+function fixedConfig<const P extends string>(path: P, summary: string) {
+  return defineRoute({
+    method: 'GET',
+    path,
+    answer: occurrenceConfig,
+    errors: { 401: 'Sem sessão válida' },
+    tags: TAGS,
+    summary,
+    description: CONFIG_DOC,
+  });
+}
+
+export const OCCURRENCES_API = {
+  /** Every occurrence in scope (history); with `alarmeativo=true` and no paging: the counter. */
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/ocorrencias',
+    query: occurrenceListQuery,
+    answer: occurrenceListOrCounter,
+    errors: LIST_ERRORS,
+    tags: TAGS,
+    summary:
+      'Ocorrências (histórico) no escopo pedido; com `alarmeativo=true` sem paginação: o contador',
+    description:
+      `${QUERY_DOC} Sem \`evento\`/\`alarme\`: alarmes e eventos. ` +
+      'Contador: `alarmeativo=true` sem `offSet` nem `limit` responde `{ total }`, o número de ' +
+      'alarmes ativos do escopo (`sisid`, `disp_id` ou `local_id`).',
+  }),
+  /** Alarms needing attention (active or unacknowledged), any scope. */
+  active: attentionList(
+    '/api/ocorrencias/ativas',
+    occurrenceListQuery,
+    'Alarmes que pedem atenção (ativos ou não reconhecidos) no escopo pedido',
+    PAGE_SIZE.occurrences,
+  ),
+  /** A device's alarms needing attention (`disp_id` required; default limit 50). */
+  deviceActive: attentionList(
+    '/api/ocorrencia/dispositivo/id/ativas',
+    deviceOccurrenceListQuery,
+    'Alarmes que pedem atenção de um dispositivo (`disp_id`); 50 por página',
+    PAGE_SIZE.deviceActiveOccurrences,
+  ),
+  /** Every occurrence of a device (`disp_id` required): the panels' preview table. */
+  deviceSelect: defineRoute({
+    method: 'GET',
+    path: '/api/ocorrencia/dispositivo/id/seleciona',
+    query: deviceOccurrenceListQuery,
+    answer: occurrenceList,
+    errors: LIST_ERRORS,
+    tags: TAGS,
+    summary: 'Todas as ocorrências de um dispositivo (`disp_id`): a tabela dos painéis',
+    description: `${QUERY_DOC} Limite padrão ${PAGE_SIZE.occurrences}.`,
+  }),
+  /** A site's alarms needing attention (`disp_id` is the site: a site is a device). */
+  siteActive: attentionList(
+    '/api/ocorrencia/site/id/ativas',
+    deviceOccurrenceListQuery,
+    'Alarmes que pedem atenção de um site (`disp_id`: o site é o dispositivo)',
+    PAGE_SIZE.occurrences,
+  ),
+  /** One system's alarms needing attention (`sisid` required). */
+  systemActive: attentionList(
+    '/api/ocorrencia/sistema/ativas',
+    systemOccurrenceListQuery,
+    'Alarmes que pedem atenção de um sistema (`sisid`)',
+    PAGE_SIZE.occurrences,
+  ),
+  /** Alarms needing attention in all the caller's systems. */
+  generalActive: attentionList(
+    '/api/DataOccurrence/ocorrenciasAtivasGerais',
+    occurrenceListQuery,
+    'Alarmes que pedem atenção em todos os sistemas do usuário',
+    PAGE_SIZE.occurrences,
+  ),
+  acknowledge: defineRoute({
+    method: 'POST',
+    path: '/api/ocorrencias/reconhece',
+    body: acknowledgeBody,
+    answer: acknowledgeResponse,
+    errors: {
+      400: 'Lista de ids vazia ou inválida',
+      401: 'Sem sessão válida',
+      404: 'Nenhum id nos sistemas do usuário',
+    },
+    tags: TAGS,
+    summary: 'Reconhece alarmes por id',
+    description:
+      'Só ids dos sistemas do usuário; nenhum deles → 404 e nada muda. Os já reconhecidos e ' +
+      'os eventos ficam como estão (`inalteradas`). Cada reconhecimento é auditado (usuário, ' +
+      'hora) e publicado no fluxo de eventos (`occurrence.acknowledged`).',
+  }),
+};
+
+/** The occurrence lists of spec 000 §7 (each a GET with the occurrence list query). */
+export type OccurrenceListRoute = Exclude<
+  (typeof OCCURRENCES_API)[keyof typeof OCCURRENCES_API],
+  typeof OCCURRENCES_API.acknowledge
+>;
+
+export const OCCURRENCE_CONFIG_API = {
+  general: fixedConfig(
+    '/api/ConfigurationOccurrence/configurationOccurrenceGeneral',
+    'Configuração das listas de alarmes ativos',
+  ),
+  notAcknowledged: fixedConfig(
+    '/api/ConfigurationOccurrence/configurationOccurrenceNaoReconhecido',
+    'Configuração da lista de alarmes não reconhecidos',
+  ),
+  historical: fixedConfig(
+    '/api/ConfigurationOccurrence/configurationOccurrenceHistorical',
+    'Configuração do histórico de ocorrências',
+  ),
+  siteActive: defineRoute({
+    method: 'GET',
+    path: '/api/ConfigurationOccurrence/{idSite}/configurationOccurrenceActive',
+    params: siteOccurrenceConfigParams,
+    answer: siteOccurrenceConfig,
+    errors: { 401: 'Sem sessão válida', 404: 'Site fora dos sistemas do usuário' },
+    tags: TAGS,
+    summary: 'Configuração da lista de alarmes ativos de um site (dispositivo)',
+    description: `${CONFIG_DOC} Site fora dos sistemas do usuário → 404.`,
+  }),
+};

@@ -1,9 +1,4 @@
-import {
-  errorBody,
-  occurrenceConfig,
-  siteOccurrenceConfig,
-  siteOccurrenceConfigParams,
-} from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds } from '../auth/scope.js';
 import {
@@ -13,13 +8,8 @@ import {
   SITE_ACTIVE_CONFIG,
 } from '../occurrences/configurations.js';
 import { notFound } from '../plugins/httpError.js';
+import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
-
-const ERRORS = { 401: errorBody, 404: errorBody };
-const TAGS = ['ocorrências'];
-const DESCRIPTION =
-  'Colunas (chave do campo da linha, título, tipo, casas decimais, visível no celular) e ' +
-  '`acesso`: bits 1 reconhecer, 2 filtro de histórico, 4 alternância de eventos.';
 
 /** Spec 000 §7 "Occurrence configuration": the columns and access flag of each occurrence list. */
 export const occurrenceConfigRoutes: FastifyPluginAsyncZod<AppServices> = async (
@@ -27,45 +17,17 @@ export const occurrenceConfigRoutes: FastifyPluginAsyncZod<AppServices> = async 
   { store },
 ) => {
   const fixed = [
-    ['configurationOccurrenceGeneral', GENERAL_CONFIG, 'Configuração das listas de alarmes ativos'],
-    [
-      'configurationOccurrenceNaoReconhecido',
-      NOT_ACKNOWLEDGED_CONFIG,
-      'Configuração da lista de alarmes não reconhecidos',
-    ],
-    [
-      'configurationOccurrenceHistorical',
-      HISTORICAL_CONFIG,
-      'Configuração do histórico de ocorrências',
-    ],
+    [API.occurrenceConfig.general, GENERAL_CONFIG],
+    [API.occurrenceConfig.notAcknowledged, NOT_ACKNOWLEDGED_CONFIG],
+    [API.occurrenceConfig.historical, HISTORICAL_CONFIG],
   ] as const;
-  for (const [name, config, summary] of fixed) {
-    app.get(
-      `/ConfigurationOccurrence/${name}`,
-      {
-        schema: {
-          tags: TAGS,
-          summary,
-          description: DESCRIPTION,
-          response: { 200: occurrenceConfig, ...ERRORS },
-        },
-      },
-      async () => config,
-    );
+  for (const [route, config] of fixed) {
+    app.route({ ...fromContract(app, route), handler: async () => config });
   }
 
-  app.get(
-    '/ConfigurationOccurrence/:idSite/configurationOccurrenceActive',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Configuração da lista de alarmes ativos de um site (dispositivo)',
-        description: `${DESCRIPTION} Site fora dos sistemas do usuário → 404.`,
-        params: siteOccurrenceConfigParams,
-        response: { 200: siteOccurrenceConfig, ...ERRORS },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(app, API.occurrenceConfig.siteActive),
+    handler: async (request) => {
       const systems = allowedSystemIds(request);
       const site =
         systems.length === 0
@@ -79,5 +41,5 @@ export const occurrenceConfigRoutes: FastifyPluginAsyncZod<AppServices> = async 
       if (!site) throw notFound();
       return { ...SITE_ACTIVE_CONFIG, idSite: site.id };
     },
-  );
+  });
 };

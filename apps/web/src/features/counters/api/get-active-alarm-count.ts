@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 import { alarmCounter, type CounterValue, counterRefetchInterval } from './countOf';
 
 /**
@@ -10,11 +11,11 @@ export async function getActiveAlarmCount(
   sisId: number,
   signal?: AbortSignal,
 ): Promise<CounterValue> {
-  const body = await request<unknown>('/api/ocorrencias', {
-    query: { alarmeativo: true, sisid: sisId },
-    signal,
-    quiet: true,
-  });
+  const body = await call(
+    API.occurrences.list,
+    { query: { alarmeativo: true, sisid: sisId } },
+    { signal, quiet: true },
+  );
   return alarmCounter(body);
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AcknowledgeBody, type AcknowledgeResponse, OCCURRENCE_PATHS } from '@vigia/contract';
+import type { AcknowledgeBody, AcknowledgeResponse } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { MESSAGES } from '@vigia/domain';
-import { request } from '../../../lib/http';
+import { call } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { reloadInfiniteLists } from '../../../ui/table/infiniteData';
 import { OCCURRENCE_LISTS_KEY } from './get-occurrence-page';
@@ -9,11 +10,7 @@ import { OCCURRENCE_LISTS_KEY } from './get-occurrence-page';
 /** Spec 000 §7: `POST /api/ocorrencias/reconhece` with the selected ids. */
 export function acknowledgeOccurrences(body: AcknowledgeBody): Promise<AcknowledgeResponse> {
   // The failure text is the spec's (001 §8), not the server's: shown by the mutation.
-  return request<AcknowledgeResponse>(OCCURRENCE_PATHS.acknowledge, {
-    method: 'POST',
-    json: body,
-    quiet: true,
-  });
+  return call(API.occurrences.acknowledge, { body }, { quiet: true });
 }
 
 /**

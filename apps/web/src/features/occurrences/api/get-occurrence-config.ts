@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OCCURRENCE_CONFIG_PATHS, type OccurrenceConfig } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import type { OccurrenceConfig } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 import { OCCURRENCES_KEY } from './get-occurrence-page';
 
 /** Which configuration of spec 000 §7 "Occurrence configuration" a list uses. */
@@ -10,19 +11,19 @@ export type OccurrenceConfigKind =
   | { kind: 'historical' }
   | { kind: 'siteActive'; siteId: number };
 
-function configPath(config: OccurrenceConfigKind): string {
-  if (config.kind === 'siteActive') {
-    return OCCURRENCE_CONFIG_PATHS.siteActive.replace('{idSite}', String(config.siteId));
-  }
-  return OCCURRENCE_CONFIG_PATHS[config.kind];
-}
-
 /** Columns, page size and access flag of an occurrence list. */
 export function getOccurrenceConfig(
   config: OccurrenceConfigKind,
   signal?: AbortSignal,
 ): Promise<OccurrenceConfig> {
-  return request<OccurrenceConfig>(configPath(config), { signal, quiet: true });
+  if (config.kind === 'siteActive') {
+    return call(
+      API.occurrenceConfig.siteActive,
+      { params: { idSite: config.siteId } },
+      { signal, quiet: true },
+    );
+  }
+  return call(API.occurrenceConfig[config.kind], {}, { signal, quiet: true });
 }
 
 // Configurations are data that change with a deploy, not while a screen is open.

@@ -1,16 +1,7 @@
-import type { LiveEvent, LiveEventType, OccurrenceRow } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import type { LiveEvent, LiveEventType, OccurrenceListRoute, OccurrenceRow } from '@vigia/contract';
+import { call } from '../../../lib/api';
 import { useInfiniteList } from '../../../ui/table/useInfiniteList';
 import { filterQuery, type OccurrenceFilters } from '../filters';
-
-/** The occurrence list paths of spec 000 §7 the console reads (see the server's occurrences/README.md). */
-export type OccurrenceListPath =
-  | '/api/ocorrencias'
-  | '/api/ocorrencias/ativas'
-  | '/api/ocorrencia/dispositivo/id/seleciona'
-  | '/api/ocorrencia/site/id/ativas'
-  | '/api/ocorrencia/sistema/ativas'
-  | '/api/DataOccurrence/ocorrenciasAtivasGerais';
 
 /** Where a list looks: one of the spec's scopes, sent as its query field. */
 export interface OccurrenceScope {
@@ -38,21 +29,22 @@ export const OCCURRENCES_KEY = ['ocorrencias'] as const;
 /** Every occurrence list (not the configurations): acknowledging reloads all of them. */
 export const OCCURRENCE_LISTS_KEY = [...OCCURRENCES_KEY, 'lista'] as const;
 
-export function occurrenceListKey(path: OccurrenceListPath, scope: OccurrenceScope) {
-  return [...OCCURRENCE_LISTS_KEY, path, scope] as const;
+export function occurrenceListKey(route: OccurrenceListRoute, scope: OccurrenceScope) {
+  return [...OCCURRENCE_LISTS_KEY, route.path, scope] as const;
 }
 
 /** One page of an occurrence list. Failures are shown by the list itself (no toast). */
-export function getOccurrencePage(
-  path: OccurrenceListPath,
+export async function getOccurrencePage(
+  route: OccurrenceListRoute,
   query: OccurrencePageQuery,
   signal?: AbortSignal,
 ): Promise<OccurrenceRow[]> {
-  return request<OccurrenceRow[]>(path, { query: { ...query }, signal, quiet: true });
+  // Paged, a list answers rows (only the unpaged counter answers `{ total }`).
+  return (await call(route, { query }, { signal, quiet: true })) as OccurrenceRow[];
 }
 
 export interface OccurrenceListOptions {
-  path: OccurrenceListPath;
+  route: OccurrenceListRoute;
   scope: OccurrenceScope;
   filters: OccurrenceFilters;
   limit: number;
@@ -76,9 +68,9 @@ const rowId = (row: OccurrenceRow) => row.id;
  * the event stream; presets ('Hoje' …) are resolved at each load.
  */
 export function useOccurrenceList(options: OccurrenceListOptions) {
-  const { path, scope, filters, limit, debounceMs, enabled, liveMatch } = options;
+  const { route, scope, filters, limit, debounceMs, enabled, liveMatch } = options;
   return useInfiniteList<OccurrenceRow, OccurrenceFilters>({
-    queryKey: occurrenceListKey(path, scope),
+    queryKey: occurrenceListKey(route, scope),
     filters,
     limit,
     debounceMs,
@@ -86,7 +78,7 @@ export function useOccurrenceList(options: OccurrenceListOptions) {
     getRowId: rowId,
     fetchPage: ({ offSet, limit: pageSize, filters: settled, signal }) =>
       getOccurrencePage(
-        path,
+        route,
         { ...scope, ...filterQuery(settled, new Date()), offSet, limit: pageSize },
         signal,
       ),

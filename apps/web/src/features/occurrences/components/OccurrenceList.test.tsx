@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OCCURRENCE_PATHS, type OccurrenceRow } from '@vigia/contract';
+import type { OccurrenceRow } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { ALARM_ROW_STYLES, MESSAGES } from '@vigia/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTokens } from '../../../lib/session/tokenStore';
@@ -24,23 +25,27 @@ const ACTIVE: OccurrenceListProps = {
   tableId: 'teste-ativas',
   label: 'Alarmes ativos',
   variant: 'active',
-  path: OCCURRENCE_PATHS.systemActive,
+  route: API.occurrences.systemActive,
   scope: { sisid: 121 },
   config: { kind: 'general' },
   liveMatch: () => true,
 };
 
-function serve(rows: OccurrenceRow[], ack: (call: Call) => Response = () => json(200, {})) {
+function serve(
+  rows: OccurrenceRow[],
+  ack: (call: Call) => Response = () =>
+    json(200, { reconhecidas: [1], inalteradas: [], naoEncontradas: [] }),
+) {
   const server = fakeServer((call) => {
     if (call.url.pathname.startsWith('/api/ConfigurationOccurrence/')) return json(200, CONFIG);
-    if (call.url.pathname === OCCURRENCE_PATHS.acknowledge) return ack(call);
+    if (call.url.pathname === API.occurrences.acknowledge.path) return ack(call);
     return json(200, rows);
   });
   vi.stubGlobal('fetch', server.fetchMock);
   return server;
 }
 
-const lists = (calls: Call[]) => calls.filter((c) => c.url.pathname === ACTIVE.path);
+const lists = (calls: Call[]) => calls.filter((c) => c.url.pathname === ACTIVE.route.path);
 
 function row(name: string): HTMLElement {
   const found = screen
@@ -101,7 +106,7 @@ describe('OccurrenceList (spec 001 §2, §4)', () => {
 
     expect(await screen.findByText(MESSAGES.ackSuccess)).toBeInTheDocument();
     const post = server.calls.find((c) => c.method === 'POST');
-    expect(post?.url.pathname).toBe(OCCURRENCE_PATHS.acknowledge);
+    expect(post?.url.pathname).toBe(API.occurrences.acknowledge.path);
     expect(post?.body).toEqual({ ids: [7, 8] });
     await waitFor(() => expect(lists(server.calls).length).toBeGreaterThan(before));
     expect(lists(server.calls).at(-1)?.url.searchParams.get('offSet')).toBe('0');
@@ -174,12 +179,12 @@ describe('OccurrenceList (spec 001 §2, §4)', () => {
       <OccurrenceList
         {...ACTIVE}
         variant="history"
-        path={OCCURRENCE_PATHS.list}
+        route={API.occurrences.list}
         config={{ kind: 'historical' }}
       />,
     );
     await screen.findByText('Alta temperatura do óleo');
-    const first = server.calls.find((c) => c.url.pathname === OCCURRENCE_PATHS.list);
+    const first = server.calls.find((c) => c.url.pathname === API.occurrences.list.path);
     const inicio = Number(first?.url.searchParams.get('inicio'));
     const fim = Number(first?.url.searchParams.get('fim'));
     expect(Math.abs(fim - Date.now() / 1000)).toBeLessThan(60);
@@ -196,8 +201,9 @@ describe('OccurrenceList (spec 001 §2, §4)', () => {
     expect(await screen.findByText(MESSAGES.endBeforeStart)).toBeInTheDocument();
     expect(end).toHaveAttribute('aria-invalid', 'true');
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(server.calls.filter((c) => c.url.pathname === OCCURRENCE_PATHS.list).length).toBe(
-      server.calls.slice(0, count).filter((c) => c.url.pathname === OCCURRENCE_PATHS.list).length,
+    expect(server.calls.filter((c) => c.url.pathname === API.occurrences.list.path).length).toBe(
+      server.calls.slice(0, count).filter((c) => c.url.pathname === API.occurrences.list.path)
+        .length,
     );
   });
 });

@@ -1,7 +1,12 @@
 import '@mantine/core/styles/Switch.css';
 import { Alert, Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import { type LiveEvent, OCCURRENCE_ACCESS, type OccurrenceRow } from '@vigia/contract';
+import {
+  type LiveEvent,
+  OCCURRENCE_ACCESS,
+  type OccurrenceListRoute,
+  type OccurrenceRow,
+} from '@vigia/contract';
 import {
   alarmRowStyle,
   alarmState,
@@ -18,11 +23,7 @@ import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { ListTable } from '../../../ui/table/ListTable';
 import type { SortState } from '../../../ui/table/types';
 import { type OccurrenceConfigKind, useOccurrenceConfig } from '../api/get-occurrence-config';
-import {
-  type OccurrenceListPath,
-  type OccurrenceScope,
-  useOccurrenceList,
-} from '../api/get-occurrence-page';
+import { type OccurrenceScope, useOccurrenceList } from '../api/get-occurrence-page';
 import { activeFilters, historyFilters, type OccurrenceFilters, periodProblem } from '../filters';
 import { AcknowledgeButton } from './AcknowledgeButton';
 import { HistoryFilter } from './HistoryFilter';
@@ -38,7 +39,8 @@ export interface OccurrenceListProps {
   label: string;
   /** 'active': the alarm summary with the events toggle; 'history': the history filter. */
   variant: 'active' | 'history';
-  path: OccurrenceListPath;
+  /** Which list of the route table (`API.occurrences`). */
+  route: OccurrenceListRoute;
   scope: OccurrenceScope;
   config: OccurrenceConfigKind;
   /** Live events that concern this list. */
@@ -71,7 +73,7 @@ function LoadedOccurrenceList({
   tableId,
   label,
   variant,
-  path,
+  route,
   scope,
   liveMatch,
   place,
@@ -88,7 +90,7 @@ function LoadedOccurrenceList({
   const problem = periodProblem(filters.period, new Date());
 
   const list = useOccurrenceList({
-    path,
+    route,
     scope,
     filters,
     limit: configuration.limit,

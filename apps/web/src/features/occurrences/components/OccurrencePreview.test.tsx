@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { OCCURRENCE_PATHS } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { ALARM_ROW_STYLES } from '@vigia/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTokens } from '../../../lib/session/tokenStore';
@@ -27,7 +27,7 @@ describe('OccurrencePreview (panels, spec 001 §2)', () => {
     vi.stubGlobal('fetch', server.fetchMock);
     renderWithApp(<OccurrencePreview siteId={1001} />);
     const cell = await screen.findByText('Sobrevelocidade');
-    const list = server.calls.find((c) => c.url.pathname === OCCURRENCE_PATHS.deviceSelect);
+    const list = server.calls.find((c) => c.url.pathname === API.occurrences.deviceSelect.path);
     expect(Object.fromEntries(list?.url.searchParams ?? [])).toEqual({
       disp_id: '1001',
       offSet: '0',
@@ -54,7 +54,7 @@ describe('OccurrencePreview (panels, spec 001 §2)', () => {
       vi.stubGlobal('fetch', server.fetchMock);
       renderWithApp(<OccurrencePreview owner={{ kind, id: 3, sisId: 200 }} />);
       await screen.findByText('Falha de rede');
-      const list = server.calls.find((c) => c.url.pathname === OCCURRENCE_PATHS.list);
+      const list = server.calls.find((c) => c.url.pathname === API.occurrences.list.path);
       expect(Object.fromEntries(list?.url.searchParams ?? [])).toEqual({
         [param]: '3',
         offSet: '0',

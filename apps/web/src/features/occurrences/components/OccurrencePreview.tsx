@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
-import { OCCURRENCE_PATHS, type OccurrenceRow } from '@vigia/contract';
+import type { OccurrenceRow } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { alarmRowStyle, alarmState, PAGE_SIZE } from '@vigia/domain';
 import { useMemo } from 'react';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
@@ -26,19 +27,19 @@ function listOf(owner: PreviewOwner) {
   switch (owner.kind) {
     case 'dispositivo':
       return {
-        path: OCCURRENCE_PATHS.deviceSelect,
+        route: API.occurrences.deviceSelect,
         scope: { disp_id: owner.id },
         liveMatch: ofDevice(owner.id),
       };
     case 'usina':
       return {
-        path: OCCURRENCE_PATHS.list,
+        route: API.occurrences.list,
         scope: { local_id: owner.id },
         liveMatch: ofSystem(owner.sisId),
       };
     case 'scd':
       return {
-        path: OCCURRENCE_PATHS.list,
+        route: API.occurrences.list,
         scope: { scdId: owner.id },
         liveMatch: ofSystem(owner.sisId),
       };
@@ -74,12 +75,12 @@ export function OccurrencePreview(props: Props) {
   const { kind, id } = owner;
   const sisId = owner.kind === 'dispositivo' ? 0 : owner.sisId;
   const config = useOccurrenceConfig(HISTORICAL);
-  const { path, scope, liveMatch } = useMemo(
+  const { route, scope, liveMatch } = useMemo(
     () => listOf(kind === 'dispositivo' ? { kind, id } : { kind, id, sisId }),
     [kind, id, sisId],
   );
   const list = useOccurrenceList({
-    path,
+    route,
     scope,
     filters: NO_FILTERS,
     limit: PAGE_SIZE.occurrencePreview,

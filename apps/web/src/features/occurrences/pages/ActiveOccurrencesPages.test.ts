@@ -1,4 +1,4 @@
-import { OCCURRENCE_PATHS } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_PAGES } from './ActiveOccurrencesPages';
 
@@ -7,15 +7,15 @@ const NO_IDS = { sisId: 200, usinaId: null, scdId: null, venueId: null, siteId: 
 
 describe('active-alarm pages: one definition, one scope each (spec 001 §2 occurrence lists)', () => {
   it.each([
-    ['general', OCCURRENCE_PATHS.generalActive, {}, 'Alarmes Ativos Gerais'],
-    ['system', OCCURRENCE_PATHS.systemActive, { sisid: 200 }, 'Alarmes Ativos'],
-    ['plant', OCCURRENCE_PATHS.active, { local_id: 2 }, 'Alarmes Ativos da Usina'],
-    ['scd', OCCURRENCE_PATHS.active, { scdId: 3 }, 'Alarmes Ativos do SCD'],
-    ['venue', OCCURRENCE_PATHS.active, { venueId: 4 }, 'Alarmes Ativos do Local'],
-    ['site', OCCURRENCE_PATHS.siteActive, { disp_id: 1001 }, 'Alarmes Ativos do Site'],
+    ['general', API.occurrences.generalActive.path, {}, 'Alarmes Ativos Gerais'],
+    ['system', API.occurrences.systemActive.path, { sisid: 200 }, 'Alarmes Ativos'],
+    ['plant', API.occurrences.active.path, { local_id: 2 }, 'Alarmes Ativos da Usina'],
+    ['scd', API.occurrences.active.path, { scdId: 3 }, 'Alarmes Ativos do SCD'],
+    ['venue', API.occurrences.active.path, { venueId: 4 }, 'Alarmes Ativos do Local'],
+    ['site', API.occurrences.siteActive.path, { disp_id: 1001 }, 'Alarmes Ativos do Site'],
   ] as const)('%s asks %s with its scope', (name, path, scope, title) => {
     const page = ACTIVE_PAGES[name];
-    expect(page.path).toBe(path);
+    expect(page.route.path).toBe(path);
     expect(page.title).toBe(title);
     expect(page.listOf(IDS)?.scope).toEqual(scope);
   });

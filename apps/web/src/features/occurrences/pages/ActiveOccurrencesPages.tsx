@@ -1,4 +1,4 @@
-import { OCCURRENCE_PATHS } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { useMemo } from 'react';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { OccurrenceList, type OccurrenceListProps } from '../components/OccurrenceList';
@@ -17,7 +17,7 @@ interface ActivePage {
   title: string;
   tableId: string;
   label: string;
-  path: OccurrenceListProps['path'];
+  route: OccurrenceListProps['route'];
   /** What the empty message calls the scope when the route lacks its id. */
   item?: string;
   /** The list's scope from the route's ids; null when the id the scope needs is missing. */
@@ -37,7 +37,7 @@ export const ACTIVE_PAGES: Record<
     title: 'Alarmes Ativos Gerais',
     tableId: 'ocorrencias-ativas-gerais',
     label: 'Alarmes ativos de todos os sistemas',
-    path: OCCURRENCE_PATHS.generalActive,
+    route: API.occurrences.generalActive,
     listOf: () => ({ scope: {}, config: GENERAL, liveMatch: anyEvent }),
   },
   /** /ocorrencias — one system's active alarms. */
@@ -45,7 +45,7 @@ export const ACTIVE_PAGES: Record<
     title: 'Alarmes Ativos',
     tableId: 'ocorrencias-ativas-sistema',
     label: 'Alarmes ativos do sistema',
-    path: OCCURRENCE_PATHS.systemActive,
+    route: API.occurrences.systemActive,
     listOf: ({ sisId }) => ({
       scope: { sisid: sisId },
       config: GENERAL,
@@ -57,7 +57,7 @@ export const ACTIVE_PAGES: Record<
     title: 'Alarmes Ativos da Usina',
     tableId: 'ocorrencias-ativas-usina',
     label: 'Alarmes ativos da usina',
-    path: OCCURRENCE_PATHS.active,
+    route: API.occurrences.active,
     item: 'usina',
     listOf: ({ sisId, usinaId }) =>
       when(usinaId, (id) => ({
@@ -72,7 +72,7 @@ export const ACTIVE_PAGES: Record<
     title: 'Alarmes Ativos do SCD',
     tableId: 'ocorrencias-ativas-scd',
     label: 'Alarmes ativos do SCD',
-    path: OCCURRENCE_PATHS.active,
+    route: API.occurrences.active,
     item: 'SCD',
     listOf: ({ sisId, scdId }) =>
       when(scdId, (id) => ({
@@ -87,7 +87,7 @@ export const ACTIVE_PAGES: Record<
     title: 'Alarmes Ativos do Local',
     tableId: 'ocorrencias-ativas-venue',
     label: 'Alarmes ativos do local',
-    path: OCCURRENCE_PATHS.active,
+    route: API.occurrences.active,
     item: 'local',
     listOf: ({ sisId, venueId }) =>
       when(venueId, (id) => ({
@@ -101,7 +101,7 @@ export const ACTIVE_PAGES: Record<
     title: 'Alarmes Ativos do Site',
     tableId: 'ocorrencias-ativas-site',
     label: 'Alarmes ativos do site',
-    path: OCCURRENCE_PATHS.siteActive,
+    route: API.occurrences.siteActive,
     item: 'site',
     listOf: ({ siteId, usinaId, scdId }) =>
       when(siteId, (id) => ({
@@ -128,7 +128,7 @@ export function ActiveOccurrencesPage({ page }: { page: ActivePage }) {
         tableId={page.tableId}
         label={page.label}
         variant="active"
-        path={page.path}
+        route={page.route}
         {...list}
       />
     </OccurrencePageLayout>

@@ -1,4 +1,4 @@
-import { OCCURRENCE_PATHS } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { useMemo } from 'react';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { OccurrenceList } from '../components/OccurrenceList';
@@ -24,7 +24,7 @@ export function SiteOccurrenceHistoryPage() {
         tableId="ocorrencias-historico-site"
         label="Histórico de ocorrências do site"
         variant="history"
-        path={OCCURRENCE_PATHS.list}
+        route={API.occurrences.list}
         scope={scope}
         config={HISTORICAL}
         liveMatch={match}
@@ -49,7 +49,7 @@ export function PlantOccurrenceHistoryPage() {
         tableId="ocorrencias-historico-usina"
         label="Histórico de ocorrências da usina"
         variant="history"
-        path={OCCURRENCE_PATHS.list}
+        route={API.occurrences.list}
         scope={scope}
         config={HISTORICAL}
         liveMatch={match}
@@ -71,7 +71,7 @@ export function ScdOccurrenceHistoryPage() {
         tableId="ocorrencias-historico-scd"
         label="Histórico de ocorrências do SCD"
         variant="history"
-        path={OCCURRENCE_PATHS.list}
+        route={API.occurrences.list}
         scope={scope}
         config={HISTORICAL}
         liveMatch={match}
@@ -95,7 +95,7 @@ export function SystemOccurrenceManagementPage() {
         tableId="ocorrencias-gestao"
         label="Todas as ocorrências do sistema"
         variant="history"
-        path={OCCURRENCE_PATHS.list}
+        route={API.occurrences.list}
         scope={scope}
         config={HISTORICAL}
         liveMatch={match}

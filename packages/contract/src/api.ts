@@ -1,3 +1,8 @@
+import { AUTH_API } from './auth.js';
+import { EVENTS_API } from './events.js';
+import { HEALTH_API } from './health.js';
+import { HEALTH_PLAN_API } from './healthPlan.js';
+import { INGEST_API } from './ingest.js';
 import { OCCURRENCE_CONFIG_API, OCCURRENCES_API } from './occurrences.js';
 import { listRoutes } from './route.js';
 import { USER_API } from './user.js';
@@ -12,6 +17,11 @@ export const API = {
   user: USER_API,
   occurrences: OCCURRENCES_API,
   occurrenceConfig: OCCURRENCE_CONFIG_API,
+  healthPlan: HEALTH_PLAN_API,
+  events: EVENTS_API,
+  ingest: INGEST_API,
+  auth: AUTH_API,
+  health: HEALTH_API,
 };
 
 export const ALL_ROUTES = listRoutes(API);

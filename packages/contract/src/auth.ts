@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorBody } from './errors.js';
+import { defineRoute } from './route.js';
 
 /** The console is the public OAuth client `vigia-web`. */
 export const WEB_CLIENT_ID = 'vigia-web';
@@ -38,3 +40,41 @@ export type OAuthError = z.infer<typeof oauthError>;
 
 /** `POST /api/oauth/logout`: revokes the refresh token family (body optional). */
 export const logoutRequest = z.object({ refresh_token: z.string().max(500).optional() });
+
+export const AUTH_API = {
+  /** Form-encoded (RFC 6749): the console posts it itself, with the table's path. */
+  token: defineRoute({
+    method: 'POST',
+    path: '/oauth/token',
+    public: true,
+    body: tokenRequest,
+    answer: tokenResponse,
+    errors: {
+      400: 'Pedido inválido, credenciais inválidas (invalid_grant) ou grant não suportado',
+      401: 'Cliente OAuth desconhecido',
+      403: 'Usuário bloqueado',
+      429: 'Tentativas demais',
+    },
+    errorAnswer: oauthError,
+    tags: ['autenticação'],
+    summary: 'Emite tokens (RFC 6749: grant_type password ou refresh_token)',
+    description:
+      `Corpo \`application/x-www-form-urlencoded\`. Cliente público \`${WEB_CLIENT_ID}\` ` +
+      'em `client_id` ou HTTP Basic. Tentativas de login limitadas por usuário e endereço.',
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/oauth/logout',
+    public: true,
+    body: logoutRequest.nullish(),
+    answer: z.null(),
+    status: 204,
+    errors: { 401: 'Nem token de acesso nem refresh token válidos' },
+    errorAnswer: errorBody,
+    tags: ['autenticação'],
+    summary: 'Encerra a sessão: revoga a família do refresh token',
+    description:
+      'Aceita o token de acesso (Authorization: Bearer) e/ou `refresh_token` no corpo; ' +
+      'sem nenhum dos dois válidos responde 401 invalid_token.',
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.js';
 
 /**
  * `GET /api/eventos`: server-sent events, one JSON `LiveEvent` per `data:` line
@@ -9,7 +10,6 @@ import { z } from 'zod';
  * as `?access_token=`. The stream ends when that token expires; the client
  * reopens it with its current token.
  */
-export const EVENTS_PATH = '/api/eventos';
 export const EVENTS_HEARTBEAT_MS = 15_000;
 /** `retry:` hint sent first: how long the browser waits before reconnecting. */
 export const EVENTS_RETRY_MS = 3_000;
@@ -50,3 +50,20 @@ export const liveEvent = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type LiveEventType = LiveEvent['type'];
+
+export const EVENTS_API = {
+  /** EventSource: the console opens it with the table's path, not through `call()`. */
+  stream: defineRoute({
+    method: 'GET',
+    path: '/api/eventos',
+    query: z.object({ access_token: z.string().optional() }),
+    answer: z.string().describe('text/event-stream'),
+    errors: { 401: 'Sem sessão válida (token ausente, inválido ou expirado)' },
+    tags: ['eventos'],
+    summary: 'Eventos ao vivo (text/event-stream) dos sistemas do usuário',
+    description:
+      'Cada mensagem traz em `data:` um `LiveEvent` em JSON. EventSource não envia ' +
+      'cabeçalhos, por isso o token também é aceito em `?access_token=` (fica em logs de ' +
+      'proxies: o token é de curta duração e o fluxo termina quando ele expira).',
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.js';
 
 /** `GET /api/health` (no token): 200 when the database answers, 503 otherwise. */
 export const healthResponse = z.object({
@@ -10,3 +11,17 @@ export const healthResponse = z.object({
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+export const HEALTH_API = {
+  /** No token: for load balancers and the start script. */
+  health: defineRoute({
+    method: 'GET',
+    path: '/api/health',
+    public: true,
+    answer: healthResponse,
+    errors: { 503: 'O banco de dados não respondeu' },
+    errorAnswer: healthResponse,
+    tags: ['operação'],
+    summary: 'Saúde do servidor e do banco de dados',
+  }),
+};

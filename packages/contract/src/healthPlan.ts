@@ -1,6 +1,7 @@
 import type { HealthPlanList } from '@vigia/domain';
 import { z } from 'zod';
 import { alarmStateSchema } from './occurrences.js';
+import { defineRoute } from './route.js';
 
 /**
  * Health-plan occurrence review (spec 000 §7 "Customer-specific", 001 §4
@@ -8,13 +9,6 @@ import { alarmStateSchema } from './occurrences.js';
  * reason (`motivoEdit`) on the same origin (ARCHITECTURE.md) and the reading
  * history of a device around an occurrence.
  */
-export const HEALTH_PLAN_PATHS = {
-  list: '/api2/ocorrencias/sync/list',
-  /** POST or PUT (the spec does not show the method). */
-  update: '/api2/ocorrencias/sync/update',
-  infoHistory: '/api2/ref/info/list/nome',
-} as const;
-
 /** `motivo` of the list query: absent is the initial list. */
 export const HEALTH_PLAN_MOTIVO = { withoutReason: 'sem', all: 'todos' } as const;
 
@@ -123,3 +117,55 @@ export const infoSeries = z.object({
 });
 export type InfoSeries = z.infer<typeof infoSeries>;
 export const infoHistoryResponse = z.array(infoSeries);
+
+const TAGS = ['plano de saúde'];
+const ERRORS = {
+  400: 'Parâmetros inválidos ou período maior que 31 dias',
+  401: 'Sem sessão válida',
+  404: 'Fora dos sistemas do usuário',
+} as const;
+
+/** Under `/api2` (same origin, bearer token): spec 000 §7 "Customer-specific", 001 §4. */
+export const HEALTH_PLAN_API = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api2/ocorrencias/sync/list',
+    query: healthPlanListQuery,
+    answer: healthPlanList,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Ocorrências do período para a revisão do plano de saúde',
+    description:
+      '`dataInicio`/`dataFim` em segundos (no máximo 31 dias). `motivo` ausente: os alarmes ' +
+      'do período (lista inicial); `sem`: os alarmes sem motivo; `todos`: todas as ocorrências ' +
+      'do período, eventos incluídos. Só sistemas com plano de saúde; `sisid` restringe a um. ' +
+      '`offSet`/`limit` (padrão e máximo 500); `X-Total-Count` traz o total.',
+  }),
+  /** POST or PUT (the spec does not show the method). */
+  update: defineRoute({
+    method: 'POST',
+    alsoMethods: ['PUT'],
+    path: '/api2/ocorrencias/sync/update',
+    body: healthPlanUpdateBody,
+    answer: healthPlanUpdateResponse,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Grava o motivo de uma ocorrência (revisão do plano de saúde)',
+    description:
+      "Sucesso: `mensagem` 'Motivo cadastrada com sucesso.'. Ocorrência fora dos sistemas com " +
+      "plano de saúde do usuário: 404 `{ error: 'Motivo não cadastrada.' }`. Motivo vazio: 400.",
+  }),
+  infoHistory: defineRoute({
+    method: 'GET',
+    path: '/api2/ref/info/list/nome',
+    query: infoHistoryQuery,
+    answer: infoHistoryResponse,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Leituras de um dispositivo no período, por nome de informação',
+    description:
+      '`dispositivo` (fora dos sistemas do usuário → 404), `inicio`/`fim` em segundos (no ' +
+      'máximo 31 dias), `nome` opcional (nomes separados por vírgula; ausente: todas). Até ' +
+      `${MAX_INFO_POINTS} pontos por série (os mais recentes), do mais antigo ao mais novo.`,
+  }),
+};

@@ -1,5 +1,12 @@
 export type { OAuthError, TokenRequest, TokenResponse } from './auth.js';
-export { logoutRequest, oauthError, tokenRequest, tokenResponse, WEB_CLIENT_ID } from './auth.js';
+export {
+  AUTH_API,
+  logoutRequest,
+  oauthError,
+  tokenRequest,
+  tokenResponse,
+  WEB_CLIENT_ID,
+} from './auth.js';
 export type {
   ChartHistory,
   ChartHistoryBody,
@@ -130,7 +137,7 @@ export {
 export type { ErrorBody } from './errors.js';
 export { errorBody, INVALID_TOKEN } from './errors.js';
 export type { LiveEvent, LiveEventType } from './events.js';
-export { EVENTS_HEARTBEAT_MS, EVENTS_PATH, EVENTS_RETRY_MS, liveEvent } from './events.js';
+export { EVENTS_API, EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS, liveEvent } from './events.js';
 export type {
   GpsDevice,
   GpsLocation,
@@ -149,7 +156,7 @@ export {
   mapPlace,
 } from './gps.js';
 export type { HealthResponse } from './health.js';
-export { healthResponse } from './health.js';
+export { HEALTH_API, healthResponse } from './health.js';
 export type {
   HealthPlanListQuery,
   HealthPlanRow,
@@ -159,8 +166,8 @@ export type {
   InfoSeries,
 } from './healthPlan.js';
 export {
+  HEALTH_PLAN_API,
   HEALTH_PLAN_MOTIVO,
-  HEALTH_PLAN_PATHS,
   healthPlanList,
   healthPlanListQuery,
   healthPlanMotivo,
@@ -174,6 +181,17 @@ export {
   MAX_INFO_POINTS,
   MAX_REASON_LENGTH,
 } from './healthPlan.js';
+export type { ReadingsPayload } from './ingest.js';
+export {
+  INGEST_API,
+  ingestAccepted,
+  ingestBody,
+  MAX_AGE_S,
+  MAX_FUTURE_S,
+  MAX_READINGS_PER_MESSAGE,
+  readingsPayload,
+  TAG_NAME,
+} from './ingest.js';
 export type {
   AcknowledgeBody,
   AcknowledgeResponse,

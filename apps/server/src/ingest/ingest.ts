@@ -1,3 +1,4 @@
+import { MAX_AGE_S, MAX_FUTURE_S, readingsPayload } from '@vigia/contract';
 import {
   type AlarmDevice,
   type AlarmEngine,
@@ -17,13 +18,7 @@ import {
   type SeenColumns,
   sqliteReadingStatements,
 } from '../store/readingsWriter.js';
-import {
-  INGEST_MESSAGES,
-  MAX_AGE_S,
-  MAX_FUTURE_S,
-  quickPayload,
-  readingsPayload,
-} from './payload.js';
+import { INGEST_MESSAGES, quickPayload } from './payload.js';
 
 export interface IngestStats {
   /** Messages accepted for writing. */

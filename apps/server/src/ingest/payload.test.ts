@@ -1,6 +1,7 @@
+import { readingsPayload } from '@vigia/contract';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../seed/random.js';
-import { quickPayload, readingsPayload } from './payload.js';
+import { quickPayload } from './payload.js';
 
 const manyReadings = (n: number) =>
   Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, i]));

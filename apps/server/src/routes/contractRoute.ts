@@ -8,6 +8,19 @@ import {
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { ZodType } from 'zod';
 
+type SuccessAnswer<D extends RouteDefinition> = D extends { status: 201 }
+  ? { 201: D['answer'] }
+  : D extends { status: 202 }
+    ? { 202: D['answer'] }
+    : D extends { status: 204 }
+      ? { 204: D['answer'] }
+      : { 200: D['answer'] };
+
+/** Error statuses typed only where they answer with a body of their own (`errorAnswer`). */
+type ErrorAnswers<D extends RouteDefinition> = D extends { errorAnswer: infer E extends ZodType }
+  ? { [S in keyof D['errors']]: E }
+  : unknown;
+
 /** The Fastify route options a contract definition gives (the handler and hooks are the caller's). */
 export interface ContractRouteOptions<D extends RouteDefinition> {
   method: HTTPMethods | HTTPMethods[];
@@ -19,7 +32,7 @@ export interface ContractRouteOptions<D extends RouteDefinition> {
     params: ParamsSchema<D>;
     querystring: QuerySchema<D>;
     body: BodySchema<D>;
-    response: { 200: D['answer'] };
+    response: SuccessAnswer<D> & ErrorAnswers<D>;
   };
 }
 

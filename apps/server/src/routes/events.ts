@@ -1,8 +1,9 @@
-import { EVENTS_HEARTBEAT_MS, EVENTS_PATH, EVENTS_RETRY_MS, errorBody } from '@vigia/contract';
+import { EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../auth/scope.js';
 import type { VigiaEvent } from '../events/types.js';
+import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
 /** A client this far behind (bytes not yet taken by the socket) is dropped. */
@@ -26,25 +27,10 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
     for (const close of [...open]) close();
   });
 
-  app.get(
-    EVENTS_PATH.replace(/^\/api/, ''),
-    {
-      config: { allowQueryToken: true },
-      schema: {
-        tags: ['eventos'],
-        summary: 'Eventos ao vivo (text/event-stream) dos sistemas do usuário',
-        description:
-          'Cada mensagem traz em `data:` um `LiveEvent` em JSON. EventSource não envia ' +
-          'cabeçalhos, por isso o token também é aceito em `?access_token=` (fica em logs de ' +
-          'proxies: o token é de curta duração e o fluxo termina quando ele expira).',
-        querystring: z.object({ access_token: z.string().optional() }),
-        response: {
-          200: z.string().describe('text/event-stream'),
-          401: errorBody,
-        },
-      },
-    },
-    (request, reply) => {
+  app.route({
+    ...fromContract(app, API.events.stream),
+    config: { allowQueryToken: true },
+    handler: (request, reply) => {
       const user = currentUser(request);
       const systems = new Set(user.systemIds);
       const socket = reply.raw;
@@ -94,5 +80,5 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       socket.on('close', close);
       socket.on('error', close);
     },
-  );
+  });
 };

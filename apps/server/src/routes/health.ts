@@ -1,6 +1,7 @@
-import { healthResponse } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
 const DB_TIMEOUT_MS = 2_000;
@@ -11,16 +12,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppServices & { version: string
   app,
   { store, version },
 ) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['operação'],
-        summary: 'Saúde do servidor e do banco de dados',
-        response: { 200: healthResponse, 503: healthResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, API.health.health),
+    handler: async (request, reply) => {
       const started = performance.now();
       let databaseMs: number | null = null;
       try {
@@ -45,5 +39,5 @@ export const healthRoutes: FastifyPluginAsyncZod<AppServices & { version: string
           version,
         });
     },
-  );
+  });
 };

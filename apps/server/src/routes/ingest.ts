@@ -1,11 +1,13 @@
-import { errorBody } from '@vigia/contract';
+import { MAX_AGE_S, MAX_FUTURE_S } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
 import type { Ingest } from '../ingest/ingest.js';
-import { INGEST_MESSAGES, MAX_AGE_S, MAX_FUTURE_S, readingsPayload } from '../ingest/payload.js';
+import { INGEST_MESSAGES } from '../ingest/payload.js';
 import { HttpError } from '../plugins/httpError.js';
 import type { Store } from '../store/database.js';
+import { fromContract } from './contractRoute.js';
 
 export interface IngestRouteOptions {
   store: Store;
@@ -14,15 +16,9 @@ export interface IngestRouteOptions {
   now?: () => number;
 }
 
-const MAX_MESSAGES = 1000;
 const KEY_CACHE_S = 60;
 const KEY_CACHE_MAX = 10_000;
 
-const ingestBody = z.union([readingsPayload, z.array(readingsPayload).min(1).max(MAX_MESSAGES)]);
-const ingestAccepted = z.object({
-  dispositivo: z.number().int(),
-  aceitas: z.number().int().describe('Mensagens aceitas para gravação'),
-});
 const ingestHeaders = z.object({
   'x-device-key': z.string().optional(),
   authorization: z.string().optional(),
@@ -61,21 +57,10 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (ap
     return device.id;
   }
 
-  app.post(
-    '/api/ingest',
-    {
-      schema: {
-        tags: ['ingestão'],
-        summary: 'Leituras de um dispositivo, autenticado pela sua chave',
-        description:
-          'Corpo: { "ts": <segundos desde 1970>, "leituras": { "<nome>": <número> }, "qos"?: <0-255> } ou uma lista ' +
-          `de até ${MAX_MESSAGES} delas. Chave no cabeçalho x-device-key ou Authorization: Device <chave>.`,
-        headers: ingestHeaders,
-        body: ingestBody,
-        response: { 202: ingestAccepted, 400: errorBody, 401: errorBody, 503: errorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(app, API.ingest.readings),
+    schema: { ...fromContract(app, API.ingest.readings).schema, headers: ingestHeaders },
+    handler: async (request, reply) => {
       const header = request.headers.authorization;
       const fromAuthorization = header?.match(/^Device\s+(\S+)\s*$/i)?.[1];
       const key = request.headers['x-device-key'] ?? fromAuthorization;
@@ -93,5 +78,5 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (ap
         throw new HttpError(503, { error: INGEST_MESSAGES.overloaded });
       return reply.code(202).send({ dispositivo: deviceId, aceitas });
     },
-  );
+  });
 };

@@ -1,15 +1,7 @@
-import {
-  errorBody,
-  logoutRequest,
-  oauthError,
-  tokenRequest,
-  tokenResponse,
-  WEB_CLIENT_ID,
-} from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { MESSAGES } from '@vigia/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { identifyClient } from '../auth/clientAuth.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import {
@@ -22,6 +14,7 @@ import { findUserById, findUserByLogin } from '../auth/userContext.js';
 import { bearerToken } from '../plugins/bearerAuth.js';
 import { validationDetails } from '../plugins/errorHandler.js';
 import { invalidToken } from '../plugins/httpError.js';
+import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
 type OAuthErrorCode =
@@ -85,28 +78,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
       });
   };
 
-  app.post(
-    '/oauth/token',
-    {
-      attachValidation: true,
-      schema: {
-        tags: ['autenticação'],
-        summary: 'Emite tokens (RFC 6749: grant_type password ou refresh_token)',
-        description:
-          `Corpo \`application/x-www-form-urlencoded\`. Cliente público \`${WEB_CLIENT_ID}\` ` +
-          'em `client_id` ou HTTP Basic. Tentativas de login limitadas por usuário e endereço.',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: tokenRequest,
-        response: {
-          200: tokenResponse,
-          400: oauthError,
-          401: oauthError,
-          403: oauthError,
-          429: oauthError,
-        },
-      },
-    },
-    async (request, reply) => {
+  const token = fromContract(app, API.auth.token);
+  app.route({
+    ...token,
+    attachValidation: true,
+    schema: { ...token.schema, consumes: ['application/x-www-form-urlencoded'] },
+    handler: async (request, reply) => {
       if (typeof request.body !== 'object' || request.body === null) {
         return fail(reply, 400, 'invalid_request', MESSAGES.invalidRequest);
       }
@@ -173,23 +150,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
       }
       return grant(reply, user.id, rotation.familyId, rotation.token);
     },
-  );
+  });
 
-  app.post(
-    '/api/oauth/logout',
-    {
-      schema: {
-        tags: ['autenticação'],
-        summary: 'Encerra a sessão: revoga a família do refresh token',
-        description:
-          'Aceita o token de acesso (Authorization: Bearer) e/ou `refresh_token` no corpo; ' +
-          'sem nenhum dos dois válidos responde 401 invalid_token.',
-        security: [{ bearer: [] }, {}],
-        body: logoutRequest.nullish(),
-        response: { 204: z.null(), 401: errorBody },
-      },
-    },
-    async (request, reply) => {
+  const logout = fromContract(app, API.auth.logout);
+  app.route({
+    ...logout,
+    schema: { ...logout.schema, security: [{ bearer: [] }, {}] },
+    handler: async (request, reply) => {
       const token = bearerToken(request);
       const caller = token ? await authenticator.authenticate(token) : undefined;
       const presented = request.body?.refresh_token;
@@ -207,7 +174,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
       }
       return reply.code(204).send(null);
     },
-  );
+  });
 };
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };

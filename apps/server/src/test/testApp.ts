@@ -50,7 +50,7 @@ export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
  */
 export async function startTestApp(
   options: { env?: Record<string, string>; store?: Store } & Partial<
-    Pick<AppOptions, 'loginLimits' | 'bus' | 'eventsHeartbeatMs' | 'logger'>
+    Pick<AppOptions, 'loginLimits' | 'bus' | 'eventsHeartbeatMs' | 'logger' | 'ingest'>
   > = {},
 ): Promise<TestApp> {
   const store = options.store ?? (await openTestStore());
@@ -63,6 +63,7 @@ export async function startTestApp(
     loginLimits: options.loginLimits,
     bus: options.bus,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
+    ingest: options.ingest,
   });
   let address = 0;
   const login = async (user: DemoUser, opts: { remoteAddress?: string } = {}) => {

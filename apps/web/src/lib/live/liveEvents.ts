@@ -1,8 +1,8 @@
 import type { LiveEvent } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { withQuery } from '../http';
 import { readTokens, subscribeTokens } from '../session/tokenStore';
 
-export const EVENTS_STREAM_PATH = '/api/eventos';
 /** After the stream closes (expired token, server restart) it is reopened with the current token. */
 export const RECONNECT_MS = 3000;
 
@@ -34,7 +34,7 @@ function connect(): void {
   disconnect();
   // EventSource cannot send headers: the stream takes the token in the query.
   const stream = new EventSource(
-    withQuery(EVENTS_STREAM_PATH, { access_token: tokens.accessToken }),
+    withQuery(API.events.stream.path, { access_token: tokens.accessToken }),
   );
   source = stream;
   sourceToken = tokens.accessToken;

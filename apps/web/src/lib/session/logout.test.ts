@@ -1,5 +1,6 @@
+import { API } from '@vigia/contract/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGOUT_PATH, logout } from './logout';
+import { logout } from './logout';
 import { saveTokens } from './tokenStore';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -27,7 +28,7 @@ describe('logout (spec 000 §4)', () => {
     await logout({ reload });
     expect(order).toEqual(['logout call, tokens stored: false', 'reload']);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe(LOGOUT_PATH);
+    expect(url).toBe(API.auth.logout.path);
     expect(init?.method).toBe('POST');
     expect(JSON.parse(init?.body as string)).toEqual({ refresh_token: 'ref' });
     expect(((init?.headers ?? {}) as Record<string, string>).Authorization).toBe('Bearer tok');

@@ -1,7 +1,7 @@
+import { API } from '@vigia/contract/api';
 import { stopRefresh } from './refresh';
 import { clearTokens, readTokens } from './tokenStore';
 
-export const LOGOUT_PATH = '/api/oauth/logout';
 const LOGOUT_TIMEOUT_MS = 3000;
 
 export interface LogoutOptions {
@@ -27,7 +27,7 @@ export async function logout({
   clearTokens();
   if (tokens) {
     try {
-      await fetch(LOGOUT_PATH, {
+      await fetch(API.auth.logout.path, {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${tokens.accessToken}`,

@@ -1,8 +1,7 @@
 import { type TokenResponse, WEB_CLIENT_ID } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { MESSAGES } from '@vigia/domain';
 import { HttpError, NetworkError, readErrorBody } from '../httpErrors';
-
-export const TOKEN_PATH = '/oauth/token';
 
 /**
  * `POST /oauth/token` with a form body (RFC 6749; ARCHITECTURE.md turns the
@@ -13,7 +12,7 @@ export const TOKEN_PATH = '/oauth/token';
 async function requestToken(form: Record<string, string>): Promise<TokenResponse> {
   let response: Response;
   try {
-    response = await fetch(TOKEN_PATH, {
+    response = await fetch(API.auth.token.path, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HealthResponse } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 export function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
-  return request<HealthResponse>('/api/health', { signal, quiet: true });
+  return call(API.health.health, {}, { signal, quiet: true });
 }
 
 export function healthQueryOptions() {

@@ -1,6 +1,7 @@
-import { HEALTH_PLAN_PATHS, type HealthPlanRow, healthPlanMotivo } from '@vigia/contract';
+import { type HealthPlanRow, healthPlanMotivo } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import type { HealthPlanList } from '@vigia/domain';
-import { request } from '../../../lib/http';
+import { call } from '../../../lib/api';
 import { useInfiniteList } from '../../../ui/table/useInfiniteList';
 import { type PeriodFilter, resolvePeriod } from '../filters';
 import { OCCURRENCES_KEY } from './get-occurrence-page';
@@ -19,11 +20,11 @@ export function getHealthPlanList(
   { list, ...query }: HealthPlanQuery,
   signal?: AbortSignal,
 ): Promise<HealthPlanRow[]> {
-  return request<HealthPlanRow[]>(HEALTH_PLAN_PATHS.list, {
-    query: { ...query, motivo: healthPlanMotivo(list) },
-    signal,
-    quiet: true,
-  });
+  return call(
+    API.healthPlan.list,
+    { query: { ...query, motivo: healthPlanMotivo(list) } },
+    { signal, quiet: true },
+  );
 }
 
 export const HEALTH_PLAN_KEY = [...OCCURRENCES_KEY, 'planoSaude'] as const;

@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  HEALTH_PLAN_PATHS,
-  type HealthPlanUpdateBody,
-  type HealthPlanUpdateResponse,
-} from '@vigia/contract';
+import type { HealthPlanUpdateBody, HealthPlanUpdateResponse } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { MESSAGES } from '@vigia/domain';
-import { request } from '../../../lib/http';
+import { call } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { reloadInfiniteLists } from '../../../ui/table/infiniteData';
 import { HEALTH_PLAN_KEY } from './get-health-plan-list';
@@ -14,11 +11,7 @@ import { HEALTH_PLAN_KEY } from './get-health-plan-list';
 export function saveHealthPlanReason(
   body: HealthPlanUpdateBody,
 ): Promise<HealthPlanUpdateResponse> {
-  return request<HealthPlanUpdateResponse>(HEALTH_PLAN_PATHS.update, {
-    method: 'POST',
-    json: body,
-    quiet: true,
-  });
+  return call(API.healthPlan.update, { body }, { quiet: true });
 }
 
 /** Spec 001 §8: 'Motivo cadastrada com sucesso.' / 'Motivo não cadastrada.'. */

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HEALTH_PLAN_PATHS, type HealthPlanRow } from '@vigia/contract';
+import type { HealthPlanRow } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { MESSAGES, REFRESH_MS } from '@vigia/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTokens } from '../../../lib/session/tokenStore';
@@ -56,14 +57,15 @@ function serve(
     }),
 ) {
   const server = fakeServer((call) => {
-    if (call.url.pathname === HEALTH_PLAN_PATHS.update) return save(call);
+    if (call.url.pathname === API.healthPlan.update.path) return save(call);
     return json(200, [planRow(1, null), planRow(2, 'Manutenção programada')]);
   });
   vi.stubGlobal('fetch', server.fetchMock);
   return server;
 }
 
-const listCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname === HEALTH_PLAN_PATHS.list);
+const listCalls = (calls: Call[]) =>
+  calls.filter((c) => c.url.pathname === API.healthPlan.list.path);
 
 describe('health-plan review (spec 001 §4)', () => {
   it('moves between the initial, without-reason and all lists with the toggles', async () => {
@@ -129,7 +131,7 @@ describe('health-plan review (spec 001 §4)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(MESSAGES.reasonSaved)).toBeInTheDocument();
     const post = server.calls.find((c) => c.method === 'POST');
-    expect(post?.url.pathname).toBe(HEALTH_PLAN_PATHS.update);
+    expect(post?.url.pathname).toBe(API.healthPlan.update.path);
     expect(post?.body).toEqual({ id: 1, motivoEdit: 'Queda da concessionária' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

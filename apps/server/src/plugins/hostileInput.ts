@@ -9,6 +9,7 @@ import { SECURITY_HEADERS } from './securityHeaders.js';
 export const MAX_BODY_DEPTH = 32;
 
 /** C0 controls and DEL, but tab, line feed and carriage return (multi-line reasons). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** `[` and `{` nesting of a JSON text, outside strings, up to `limit + 1`. */
@@ -36,7 +37,7 @@ export function findControlCharacter(value: unknown, path: string): string | nul
     if (typeof current === 'string') {
       if (CONTROL.test(current)) return at;
     } else if (Array.isArray(current)) {
-      current.forEach((item, i) => pending.push([item, `${at}[${i}]`]));
+      for (const [i, item] of current.entries()) pending.push([item, `${at}[${i}]`]);
     } else if (current !== null && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
         if (CONTROL.test(key)) return at;

@@ -1,11 +1,11 @@
-import type { LiveEventType } from '@vigia/contract';
 import '@tanstack/react-query';
+import type { LiveInterest } from './live/liveInterest';
 
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** Live event types after which this query is stale (see lib/live). */
-      live?: readonly LiveEventType[];
+      /** Live events after which this query is stale (read only by lib/live/liveQueries). */
+      live?: LiveInterest;
     };
   }
 }

@@ -26,7 +26,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
-import { useLiveInvalidation } from '../../lib/live/useLiveInvalidation';
+import { useLiveQueries } from '../../lib/live/liveQueries';
 import { PageTitleContext } from '../../lib/navigation';
 import { useAfterFirstLoad } from '../../lib/useAfterFirstLoad';
 import { useUserInfo } from '../../lib/user/get-user-info';
@@ -80,7 +80,7 @@ export function MainLayout() {
   const navigation = useNavigation();
   // The stream and the counters wait until the screen has loaded.
   const settled = useAfterFirstLoad();
-  useLiveInvalidation(settled);
+  useLiveQueries(settled);
   // On a phone the navigation starts as a closed drawer: its items are drawn
   // when it opens or once the screen has loaded, not with the first paint.
   const [navDrawn, setNavDrawn] = useState(false);

@@ -1,5 +1,5 @@
-import type { LiveEvent } from '@vigia/contract';
 import { useParams } from 'react-router';
+import type { LiveScope } from '../../lib/live/liveInterest';
 
 /** A positive integer route parameter, or null. */
 export function idParam(value: string | undefined): number | null {
@@ -19,13 +19,14 @@ export function useOccurrenceRouteIds() {
   };
 }
 
-export const anyEvent = (_event: LiveEvent) => true;
+/** Events of every system of the user. */
+export const ANY_SCOPE: LiveScope = {};
 
 /** Events of one system (plant, SCD and venue lists: their devices are in the route's system). */
-export function ofSystem(sisId: number) {
-  return (event: LiveEvent) => event.sisId === sisId;
+export function ofSystem(sisId: number): LiveScope {
+  return { sisId };
 }
 
-export function ofDevice(deviceId: number) {
-  return (event: LiveEvent) => 'deviceId' in event && event.deviceId === deviceId;
+export function ofDevice(deviceId: number): LiveScope {
+  return { deviceIds: [deviceId] };
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { LiveEvent } from '@vigia/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectLiveQueries } from '../../lib/live/liveQueries';
 import { type PageRequest, useInfiniteList } from './useInfiniteList';
 
 const live = vi.hoisted(() => ({ listeners: new Set<(event: LiveEvent) => void>() }));
@@ -40,8 +41,12 @@ function server(total: number) {
   return { calls, fetchPage };
 }
 
+const disconnects: (() => void)[] = [];
+
+/** The app's providers: a query client kept in step with the event stream. */
 function wrapper() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  disconnects.push(connectLiveQueries(client));
   return ({ children }: { children: React.ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
@@ -51,7 +56,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NEAR_END = { distanceToEndPx: 40, scrollTop: 500 };
 
 beforeEach(() => live.listeners.clear());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  for (const disconnect of disconnects.splice(0)) disconnect();
+  vi.useRealTimers();
+});
 
 describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
   it('loads the first page at offset 0 with the limit', async () => {
@@ -228,11 +236,7 @@ describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
           filters: { texto: '' },
           fetchPage,
           limit: LIMIT,
-          live: {
-            types: ['occurrence.opened'],
-            match: (e) => e.sisId === 8,
-            throttleMs: 0,
-          },
+          live: { types: ['occurrence.opened'], sisId: 8, throttleMs: 0 },
         }),
       { wrapper: wrapper() },
     );

@@ -5,7 +5,6 @@ import {
   useInfiniteQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { LiveEvent, LiveEventType } from '@vigia/contract';
 import {
   FILTER_DEBOUNCE_MS,
   isLastPage,
@@ -15,8 +14,8 @@ import {
   shouldAutoRefresh,
   shouldLoadMore,
 } from '@vigia/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { subscribeLiveEvents } from '../../lib/live/liveEvents';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import type { LiveInterest } from '../../lib/live/liveInterest';
 import { flattenPages, trimToFirstPage } from './infiniteData';
 import type { ScrollPosition } from './types';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -26,15 +25,6 @@ export interface PageRequest<F> {
   limit: number;
   filters: F;
   signal: AbortSignal;
-}
-
-export interface LiveOptions {
-  /** Event types that make the list stale. */
-  types: readonly LiveEventType[];
-  /** Only events this returns true for (e.g. of the list's system or device). */
-  match?: (event: LiveEvent) => boolean;
-  /** Least time between two live reloads, ms (default 1000; 0 reloads on every event). */
-  throttleMs?: number;
 }
 
 export interface InfiniteListOptions<T, F> {
@@ -50,8 +40,8 @@ export interface InfiniteListOptions<T, F> {
   enabled?: boolean;
   /** Drops rows repeated across pages. */
   getRowId?: (row: T) => string | number;
-  /** Reload from the event stream (lib/live) without waiting for the 60 s refresh. */
-  live?: LiveOptions;
+  /** Reload from the event stream (lib/live/liveQueries) without waiting for the 60 s refresh. */
+  live?: LiveInterest;
   /** Auto-refresh period while at the first page (default 60 s). */
   refreshMs?: number;
 }
@@ -113,6 +103,7 @@ export function useInfiniteList<T, F>(options: InfiniteListOptions<T, F>): Infin
     refetchOnWindowFocus: (q) => shouldAutoRefresh(lastOffsetOf(q.state.data)),
     placeholderData: keepPreviousData,
     enabled,
+    meta: live ? { live } : undefined,
   });
 
   const data = query.data;
@@ -122,7 +113,7 @@ export function useInfiniteList<T, F>(options: InfiniteListOptions<T, F>): Infin
 
   const state = useRef({ loading: false, allLoaded: false, atFirstPage: true });
   state.current = { loading: query.isFetching, allLoaded, atFirstPage };
-  const { fetchNextPage, refetch } = query;
+  const { fetchNextPage } = query;
 
   const nextTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onScrollPosition = useCallback(
@@ -143,19 +134,16 @@ export function useInfiniteList<T, F>(options: InfiniteListOptions<T, F>): Infin
   );
   useEffect(() => () => clearTimeout(nextTimer.current), []);
 
-  const [hasUpdates, setHasUpdates] = useState(false);
+  // Deeper pages loaded, a live event only marks the list stale (lib/live/liveQueries).
+  const invalidated = useSyncExternalStore(
+    useCallback((onChange) => client.getQueryCache().subscribe(onChange), [client]),
+    () => client.getQueryState(fullKey)?.isInvalidated ?? false,
+  );
+  const hasUpdates = invalidated && !atFirstPage;
   const refresh = useCallback(async () => {
-    setHasUpdates(false);
     client.setQueryData<Pages<T>>(fullKey, (old) => trimToFirstPage(old));
     await client.refetchQueries({ queryKey: fullKey, exact: true });
   }, [client, fullKey]);
-
-  useLiveReload(live, enabled, {
-    isFetching: query.isFetching,
-    atFirstPage: () => state.current.atFirstPage,
-    reload: () => void refetch(),
-    markUpdated: () => setHasUpdates(true),
-  });
 
   return {
     rows,
@@ -174,64 +162,4 @@ export function useInfiniteList<T, F>(options: InfiniteListOptions<T, F>): Infin
 
 function lastOffsetOf(data: Pages<unknown> | undefined): number {
   return data?.pageParams.at(-1) ?? 0;
-}
-
-interface LiveTarget {
-  isFetching: boolean;
-  atFirstPage: () => boolean;
-  reload: () => void;
-  markUpdated: () => void;
-}
-
-/**
- * Reloads the first page on matching live events: at once when idle, once
- * more after a running load (events during a load are not lost), at most every
- * `throttleMs`. With deeper pages loaded it only marks the list as updated.
- */
-function useLiveReload(live: LiveOptions | undefined, enabled: boolean, target: LiveTarget): void {
-  const latest = useRef({ live, target });
-  latest.current = { live, target };
-  const dirty = useRef(false);
-  const lastReload = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const reloadNow = useCallback(() => {
-    const { live: options, target: t } = latest.current;
-    if (t.isFetching) {
-      dirty.current = true;
-      return;
-    }
-    const wait = lastReload.current + (options?.throttleMs ?? 1000) - Date.now();
-    if (wait > 0) {
-      timer.current ??= setTimeout(() => {
-        timer.current = undefined;
-        reloadNow();
-      }, wait);
-      return;
-    }
-    dirty.current = false;
-    lastReload.current = Date.now();
-    t.reload();
-  }, []);
-
-  const subscribed = Boolean(live) && enabled;
-  useEffect(() => {
-    if (!subscribed) return;
-    const unsubscribe = subscribeLiveEvents((event) => {
-      const { live: options, target: t } = latest.current;
-      if (!options?.types.includes(event.type)) return;
-      if (options.match && !options.match(event)) return;
-      if (t.atFirstPage()) reloadNow();
-      else t.markUpdated();
-    });
-    return () => {
-      unsubscribe();
-      clearTimeout(timer.current);
-      timer.current = undefined;
-    };
-  }, [subscribed, reloadNow]);
-
-  useEffect(() => {
-    if (!target.isFetching && dirty.current) reloadNow();
-  }, [target.isFetching, reloadNow]);
 }

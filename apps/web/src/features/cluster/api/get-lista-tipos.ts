@@ -13,7 +13,7 @@ export function listaTiposQueryOptions(sisId: number) {
     queryKey: ['cluster', 'listatipos', sisId],
     queryFn: ({ signal }) => getListaTipos(sisId, signal),
     // "com alarme" follows the alarms as they open and clear.
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

@@ -24,7 +24,7 @@ export function activeAlarmCountQueryOptions(sisId: number) {
     queryKey: ['counters', 'alarms', sisId],
     queryFn: ({ signal }) => getActiveAlarmCount(sisId, signal),
     refetchInterval: counterRefetchInterval,
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

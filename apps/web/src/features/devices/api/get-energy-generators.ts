@@ -28,7 +28,7 @@ export function energyGeneratorsQueryOptions(sisId: number, sortby: string) {
   return queryOptions({
     queryKey: ['devices', 'energyGenerators', sisId, sortby],
     queryFn: ({ signal }) => getEnergyGenerators(sisId, sortby, signal),
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

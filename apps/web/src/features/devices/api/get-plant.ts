@@ -11,7 +11,7 @@ export function plantQueryOptions(usinaId: number) {
   return queryOptions({
     queryKey: ['devices', 'plant', usinaId],
     queryFn: ({ signal }) => getPlant(usinaId, signal),
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

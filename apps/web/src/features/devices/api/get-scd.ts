@@ -11,7 +11,7 @@ export function scdQueryOptions(scdId: number) {
   return queryOptions({
     queryKey: ['devices', 'scd', scdId],
     queryFn: ({ signal }) => getScd(scdId, signal),
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

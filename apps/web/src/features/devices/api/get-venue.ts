@@ -30,7 +30,7 @@ export function venueQueryOptions(sisId: number, venueId: number) {
   return queryOptions({
     queryKey: ['devices', 'venue', sisId, venueId],
     queryFn: ({ signal }) => getVenue(sisId, venueId, signal),
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

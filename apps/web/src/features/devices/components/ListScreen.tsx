@@ -1,7 +1,6 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Button, Group, SegmentedControl } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
-import type { LiveEvent } from '@vigia/contract';
 import { PAGE_SIZE, type Tone } from '@vigia/domain';
 import { type ReactNode, useState } from 'react';
 import { readStored, writeStored } from '../../../lib/storage';
@@ -89,7 +88,7 @@ export function ListScreen<T extends { id: number }>({
     getRowId: (row) => row.id,
     live: {
       types: ['occurrence.opened', 'occurrence.cleared'],
-      match: (event: LiveEvent) => liveSisId === 0 || event.sisId === liveSisId,
+      sisId: liveSisId,
       throttleMs: 5000,
     },
   });

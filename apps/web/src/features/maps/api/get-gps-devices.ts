@@ -12,7 +12,7 @@ export function gpsDevicesQueryOptions(sisId: number) {
     queryKey: ['maps', 'gpsDevices', sisId],
     queryFn: ({ signal }) => getGpsDevices(sisId, signal),
     // A pin shows its alarms; the communication colour follows the 60 s refresh.
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

@@ -11,7 +11,7 @@ export function gpsLocationsQueryOptions(sisId: number) {
   return queryOptions({
     queryKey: ['maps', 'gpsLocations', sisId],
     queryFn: ({ signal }) => getGpsLocations(sisId, signal),
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

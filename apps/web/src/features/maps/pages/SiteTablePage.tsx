@@ -72,7 +72,7 @@ export function SiteTablePage({ tipoSite, title, item }: Props) {
     enabled: view === 'tabela',
     live: {
       types: ['occurrence.opened', 'occurrence.cleared'],
-      match: (event) => event.sisId === sisId,
+      sisId,
       throttleMs: 5000,
     },
   });

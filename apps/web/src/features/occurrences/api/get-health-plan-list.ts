@@ -55,7 +55,7 @@ export function useHealthPlanList(
     },
     live: {
       types: ['occurrence.opened', 'occurrence.cleared', 'occurrence.acknowledged'],
-      match: (event) => event.sisId === sisid,
+      sisId: sisid,
     },
   });
 }

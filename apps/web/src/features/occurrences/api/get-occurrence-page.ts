@@ -1,5 +1,6 @@
-import type { LiveEvent, LiveEventType, OccurrenceListRoute, OccurrenceRow } from '@vigia/contract';
+import type { LiveEventType, OccurrenceListRoute, OccurrenceRow } from '@vigia/contract';
 import { call } from '../../../lib/api';
+import type { LiveScope } from '../../../lib/live/liveInterest';
 import { useInfiniteList } from '../../../ui/table/useInfiniteList';
 import { filterQuery, type OccurrenceFilters } from '../filters';
 
@@ -51,7 +52,7 @@ export interface OccurrenceListOptions {
   debounceMs: number;
   enabled: boolean;
   /** Which live events concern this list (by system or device). */
-  liveMatch: (event: LiveEvent) => boolean;
+  liveScope: LiveScope;
 }
 
 const LIVE_TYPES = [
@@ -68,7 +69,7 @@ const rowId = (row: OccurrenceRow) => row.id;
  * the event stream; presets ('Hoje' …) are resolved at each load.
  */
 export function useOccurrenceList(options: OccurrenceListOptions) {
-  const { route, scope, filters, limit, debounceMs, enabled, liveMatch } = options;
+  const { route, scope, filters, limit, debounceMs, enabled, liveScope } = options;
   return useInfiniteList<OccurrenceRow, OccurrenceFilters>({
     queryKey: occurrenceListKey(route, scope),
     filters,
@@ -82,6 +83,6 @@ export function useOccurrenceList(options: OccurrenceListOptions) {
         { ...scope, ...filterQuery(settled, new Date()), offSet, limit: pageSize },
         signal,
       ),
-    live: { types: LIVE_TYPES, match: liveMatch, throttleMs: 0 },
+    live: { types: LIVE_TYPES, ...liveScope, throttleMs: 0 },
   });
 }

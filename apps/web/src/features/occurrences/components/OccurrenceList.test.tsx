@@ -28,7 +28,7 @@ const ACTIVE: OccurrenceListProps = {
   route: API.occurrences.systemActive,
   scope: { sisid: 121 },
   config: { kind: 'general' },
-  liveMatch: () => true,
+  liveScope: {},
 };
 
 function serve(

@@ -1,12 +1,7 @@
 import '@mantine/core/styles/Switch.css';
 import { Alert, Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import {
-  type LiveEvent,
-  OCCURRENCE_ACCESS,
-  type OccurrenceListRoute,
-  type OccurrenceRow,
-} from '@vigia/contract';
+import { OCCURRENCE_ACCESS, type OccurrenceListRoute, type OccurrenceRow } from '@vigia/contract';
 import {
   alarmRowStyle,
   alarmState,
@@ -18,6 +13,7 @@ import {
 } from '@vigia/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { LiveScope } from '../../../lib/live/liveInterest';
 import { useRouteLinks } from '../../../lib/navigation';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { ListTable } from '../../../ui/table/ListTable';
@@ -44,7 +40,7 @@ export interface OccurrenceListProps {
   scope: OccurrenceScope;
   config: OccurrenceConfigKind;
   /** Live events that concern this list. */
-  liveMatch: (event: LiveEvent) => boolean;
+  liveScope: LiveScope;
   /** The plant or SCD the screen is in, for links to a device's site page. */
   place?: { usinaId?: number; scdId?: number };
 }
@@ -75,7 +71,7 @@ function LoadedOccurrenceList({
   variant,
   route,
   scope,
-  liveMatch,
+  liveScope,
   place,
   configuration,
 }: OccurrenceListProps & {
@@ -96,10 +92,10 @@ function LoadedOccurrenceList({
     limit: configuration.limit,
     debounceMs: history ? HISTORY_FILTER_DEBOUNCE_MS : FILTER_DEBOUNCE_MS,
     enabled: problem === null,
-    liveMatch,
+    liveScope,
   });
   const selection = useOccurrenceSelection(list.rows);
-  useCriticalAlarmNotifications(list.rows, liveMatch);
+  useCriticalAlarmNotifications(list.rows, liveScope);
 
   const canAcknowledge = hasAccess(configuration.acesso, OCCURRENCE_ACCESS.reconhecer);
   const canToggleEvents = !history && hasAccess(configuration.acesso, OCCURRENCE_ACCESS.eventos);

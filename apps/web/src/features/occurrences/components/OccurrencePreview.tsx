@@ -29,19 +29,19 @@ function listOf(owner: PreviewOwner) {
       return {
         route: API.occurrences.deviceSelect,
         scope: { disp_id: owner.id },
-        liveMatch: ofDevice(owner.id),
+        liveScope: ofDevice(owner.id),
       };
     case 'usina':
       return {
         route: API.occurrences.list,
         scope: { local_id: owner.id },
-        liveMatch: ofSystem(owner.sisId),
+        liveScope: ofSystem(owner.sisId),
       };
     case 'scd':
       return {
         route: API.occurrences.list,
         scope: { scdId: owner.id },
-        liveMatch: ofSystem(owner.sisId),
+        liveScope: ofSystem(owner.sisId),
       };
   }
 }
@@ -75,7 +75,7 @@ export function OccurrencePreview(props: Props) {
   const { kind, id } = owner;
   const sisId = owner.kind === 'dispositivo' ? 0 : owner.sisId;
   const config = useOccurrenceConfig(HISTORICAL);
-  const { route, scope, liveMatch } = useMemo(
+  const { route, scope, liveScope } = useMemo(
     () => listOf(kind === 'dispositivo' ? { kind, id } : { kind, id, sisId }),
     [kind, id, sisId],
   );
@@ -86,7 +86,7 @@ export function OccurrencePreview(props: Props) {
     limit: PAGE_SIZE.occurrencePreview,
     debounceMs: 0,
     enabled: true,
-    liveMatch,
+    liveScope,
   });
   const columns = useMemo(
     () =>

@@ -39,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ofSystem121 = (event: LiveEvent) => event.sisId === 121;
+const ofSystem121 = { sisId: 121 };
 
 describe('critical alarm notifications (critico ≥ 17)', () => {
   it('names the alarm once its row arrives', () => {

@@ -1,7 +1,8 @@
-import type { LiveEvent, OccurrenceRow } from '@vigia/contract';
+import type { OccurrenceRow } from '@vigia/contract';
 import { ALARM_CRITICAL_MIN, alarmSeverity } from '@vigia/domain';
 import { useEffect, useRef } from 'react';
 import { subscribeLiveEvents } from '../../../lib/live/liveEvents';
+import { inScope, type LiveScope } from '../../../lib/live/liveInterest';
 
 /** How long a critical alarm waits for its row (names for the text) before a plain notice. */
 export const NOTIFY_ROW_WAIT_MS = 5000;
@@ -28,16 +29,16 @@ function rowText(row: OccurrenceRow): string {
  */
 export function useCriticalAlarmNotifications(
   rows: readonly OccurrenceRow[],
-  match: (event: LiveEvent) => boolean,
+  scope: LiveScope,
 ): void {
   const waiting = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const matchRef = useRef(match);
-  matchRef.current = match;
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
 
   useEffect(() => {
     const pending = waiting.current;
     const unsubscribe = subscribeLiveEvents((event) => {
-      if (event.type !== 'occurrence.opened' || !matchRef.current(event)) return;
+      if (event.type !== 'occurrence.opened' || !inScope(scopeRef.current, event)) return;
       if (alarmSeverity(event.critico) !== 'critical' || pending.has(event.occurrenceId)) return;
       if (!notificationsSupported() || Notification.permission !== 'granted') return;
       const id = event.occurrenceId;

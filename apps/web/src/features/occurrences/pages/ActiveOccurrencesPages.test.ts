@@ -1,5 +1,6 @@
 import { API } from '@vigia/contract/api';
 import { describe, expect, it } from 'vitest';
+import { inScope } from '../../../lib/live/liveInterest';
 import { ACTIVE_PAGES } from './ActiveOccurrencesPages';
 
 const IDS = { sisId: 200, usinaId: 2, scdId: 3, venueId: 4, siteId: 1001 };
@@ -38,20 +39,14 @@ describe('active-alarm pages: one definition, one scope each (spec 001 §2 occur
   });
 
   it('live events: the site page follows its device, the place pages their system', () => {
-    const site = ACTIVE_PAGES.site.listOf(IDS);
-    expect(
-      site?.liveMatch({ type: 'occurrence.opened', sisId: 200, deviceId: 1001 } as never),
-    ).toBe(true);
-    expect(
-      site?.liveMatch({ type: 'occurrence.opened', sisId: 200, deviceId: 1002 } as never),
-    ).toBe(false);
-    const plant = ACTIVE_PAGES.plant.listOf(IDS);
-    expect(plant?.liveMatch({ type: 'occurrence.opened', sisId: 200, deviceId: 9 } as never)).toBe(
-      true,
-    );
-    expect(plant?.liveMatch({ type: 'occurrence.opened', sisId: 121, deviceId: 9 } as never)).toBe(
-      false,
-    );
+    const event = (sisId: number, deviceId: number) =>
+      ({ type: 'occurrence.opened', sisId, deviceId, occurrenceId: 1, critico: 1 }) as const;
+    const site = ACTIVE_PAGES.site.listOf(IDS)?.liveScope ?? { deviceIds: [] };
+    expect(inScope(site, event(200, 1001))).toBe(true);
+    expect(inScope(site, event(200, 1002))).toBe(false);
+    const plant = ACTIVE_PAGES.plant.listOf(IDS)?.liveScope ?? { deviceIds: [] };
+    expect(inScope(plant, event(200, 9))).toBe(true);
+    expect(inScope(plant, event(121, 9))).toBe(false);
   });
 
   it('a page whose scope id is missing from the route has no list (the empty message)', () => {

@@ -3,14 +3,14 @@ import { useMemo } from 'react';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { OccurrenceList, type OccurrenceListProps } from '../components/OccurrenceList';
 import { OccurrencePageLayout } from '../components/OccurrencePageLayout';
-import { anyEvent, ofDevice, ofSystem, useOccurrenceRouteIds } from '../routeParams';
+import { ANY_SCOPE, ofDevice, ofSystem, useOccurrenceRouteIds } from '../routeParams';
 
 const ACTIVE_DESCRIPTION =
   'Alarmes ativos e alarmes desativados ainda não reconhecidos, do mais recente ao mais antigo.';
 const GENERAL = { kind: 'general' } as const;
 
 type RouteIds = ReturnType<typeof useOccurrenceRouteIds>;
-type ListOfScope = Pick<OccurrenceListProps, 'scope' | 'config' | 'liveMatch' | 'place'>;
+type ListOfScope = Pick<OccurrenceListProps, 'scope' | 'config' | 'liveScope' | 'place'>;
 
 /** One scope's active-alarms page: everything but the route's ids is fixed. */
 interface ActivePage {
@@ -38,7 +38,7 @@ export const ACTIVE_PAGES: Record<
     tableId: 'ocorrencias-ativas-gerais',
     label: 'Alarmes ativos de todos os sistemas',
     route: API.occurrences.generalActive,
-    listOf: () => ({ scope: {}, config: GENERAL, liveMatch: anyEvent }),
+    listOf: () => ({ scope: {}, config: GENERAL, liveScope: ANY_SCOPE }),
   },
   /** /ocorrencias — one system's active alarms. */
   system: {
@@ -49,7 +49,7 @@ export const ACTIVE_PAGES: Record<
     listOf: ({ sisId }) => ({
       scope: { sisid: sisId },
       config: GENERAL,
-      liveMatch: ofSystem(sisId),
+      liveScope: ofSystem(sisId),
     }),
   },
   /** usina/:usinaId/ocorrencias/ocorrencias/ativas */
@@ -63,7 +63,7 @@ export const ACTIVE_PAGES: Record<
       when(usinaId, (id) => ({
         scope: { local_id: id },
         config: GENERAL,
-        liveMatch: ofSystem(sisId),
+        liveScope: ofSystem(sisId),
         place: { usinaId: id },
       })),
   },
@@ -78,7 +78,7 @@ export const ACTIVE_PAGES: Record<
       when(scdId, (id) => ({
         scope: { scdId: id },
         config: GENERAL,
-        liveMatch: ofSystem(sisId),
+        liveScope: ofSystem(sisId),
         place: { scdId: id },
       })),
   },
@@ -93,7 +93,7 @@ export const ACTIVE_PAGES: Record<
       when(venueId, (id) => ({
         scope: { venueId: id },
         config: GENERAL,
-        liveMatch: ofSystem(sisId),
+        liveScope: ofSystem(sisId),
       })),
   },
   /** site/:scdId/:usinaId/:siteId/ocorrencias/ativas (main.site.occurrences.active) */
@@ -107,7 +107,7 @@ export const ACTIVE_PAGES: Record<
       when(siteId, (id) => ({
         scope: { disp_id: id },
         config: { kind: 'siteActive', siteId: id },
-        liveMatch: ofDevice(id),
+        liveScope: ofDevice(id),
         place: { usinaId: usinaId ?? undefined, scdId: scdId ?? undefined },
       })),
   },

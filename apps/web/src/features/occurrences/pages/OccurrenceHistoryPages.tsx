@@ -27,7 +27,7 @@ export function SiteOccurrenceHistoryPage() {
         route={API.occurrences.list}
         scope={scope}
         config={HISTORICAL}
-        liveMatch={match}
+        liveScope={match}
         place={{ usinaId: usinaId ?? undefined, scdId: scdId ?? undefined }}
       />
     </OccurrencePageLayout>
@@ -52,7 +52,7 @@ export function PlantOccurrenceHistoryPage() {
         route={API.occurrences.list}
         scope={scope}
         config={HISTORICAL}
-        liveMatch={match}
+        liveScope={match}
         place={{ usinaId }}
       />
     </OccurrencePageLayout>
@@ -74,7 +74,7 @@ export function ScdOccurrenceHistoryPage() {
         route={API.occurrences.list}
         scope={scope}
         config={HISTORICAL}
-        liveMatch={match}
+        liveScope={match}
         place={{ scdId }}
       />
     </OccurrencePageLayout>
@@ -98,7 +98,7 @@ export function SystemOccurrenceManagementPage() {
         route={API.occurrences.list}
         scope={scope}
         config={HISTORICAL}
-        liveMatch={match}
+        liveScope={match}
       />
     </OccurrencePageLayout>
   );

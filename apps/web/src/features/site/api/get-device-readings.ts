@@ -29,5 +29,6 @@ export function deviceReadingsQueryOptions(
     queryKey: ['site', 'readings', deviceId, [...nomes].sort()],
     queryFn: ({ signal }) => getDeviceReadings(deviceId, nomes, signal),
     refetchInterval,
+    meta: { live: { types: ['readings.updated'], deviceIds: [deviceId] } },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DeviceRow, DeviceRowPage } from '@vigia/contract';
 import { request } from '../../../lib/http';
+import { deviceIdsOf } from '../live/deviceIdsOf';
 
 /**
  * Where a device's neighbours are: the devices of its plant, else of its
@@ -76,5 +77,6 @@ export function peerDevicesQueryOptions(
     queryKey: ['site', 'peers', scope, [...tipos].sort(), [...nomes].sort()],
     queryFn: ({ signal }) => getPeerDevices(scope, tipos, nomes, signal),
     refetchInterval,
+    meta: { live: { types: ['readings.updated'], devicesOf: deviceIdsOf } },
   });
 }

@@ -12,7 +12,7 @@ export function siteQueryOptions(siteId: number) {
     queryKey: ['site', 'site', siteId],
     queryFn: ({ signal }) => getSite(siteId, signal),
     // The communication summary and alarm count follow the device.
-    meta: { live: ['occurrence.opened', 'occurrence.cleared'] },
+    meta: { live: { types: ['occurrence.opened', 'occurrence.cleared'] } },
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataSinotico, TipoLocal } from '@vigia/contract';
 import { request } from '../../../lib/http';
+import { deviceIdsOf } from '../live/deviceIdsOf';
 
 /**
  * Spec 000 §7: `GET /api/DataSinotico/{idSinotico}/dataSinotico`, a synoptic's
@@ -35,5 +36,6 @@ export function synopticQueryOptions(
     queryKey: ['site', 'synoptic', idSinotico, tipoLocal, idSite, [...nomes].sort()],
     queryFn: ({ signal }) => getSynoptic(idSinotico, idSite, tipoLocal, nomes, signal),
     refetchInterval,
+    meta: { live: { types: ['readings.updated'], devicesOf: deviceIdsOf } },
   });
 }

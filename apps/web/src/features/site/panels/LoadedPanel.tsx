@@ -2,7 +2,6 @@ import { Group, Text } from '@mantine/core';
 import { formatDateTime, NEVER_COMMUNICATED, refreshIntervalMs } from '@vigia/domain';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { StateBadge } from '../../../ui/StateBadge';
-import { useReadingsLiveRefresh } from '../live/useReadingsLiveRefresh';
 import { definitionProblem } from './definitionProblem';
 import { ErrorPanel } from './ErrorPanel';
 import type { Freshness } from './freshness';
@@ -38,7 +37,6 @@ export function LoadedPanel(props: LoadedPanelProps) {
 function PanelContent({ definition, target, sinoticoId, panelKey }: LoadedPanelProps) {
   const nowSec = useNowSec();
   const data = usePanelData(target, definition, sinoticoId, nowSec);
-  useReadingsLiveRefresh();
 
   if (data.isError) {
     return (

@@ -1,0 +1,119 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { LiveEvent } from '@vigia/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveInterest } from './liveInterest';
+import { connectLiveQueries } from './liveQueries';
+
+const live = vi.hoisted(() => ({ listeners: new Set<(event: LiveEvent) => void>() }));
+vi.mock('./liveEvents', () => ({
+  subscribeLiveEvents: (listener: (event: LiveEvent) => void) => {
+    live.listeners.add(listener);
+    return () => live.listeners.delete(listener);
+  },
+}));
+
+const emit = (event: LiveEvent) => {
+  for (const listener of live.listeners) listener(event);
+};
+const readings = (sisId: number, deviceId: number): LiveEvent => ({
+  type: 'readings.updated',
+  sisId,
+  deviceId,
+  ts: 1,
+  names: ['kW'],
+});
+const opened = (sisId: number, deviceId: number): LiveEvent => ({
+  type: 'occurrence.opened',
+  sisId,
+  deviceId,
+  occurrenceId: 1,
+  critico: 20,
+});
+
+let client: QueryClient;
+let disconnect: () => void;
+const unsubscribers: (() => void)[] = [];
+beforeEach(() => {
+  vi.useFakeTimers();
+  client = new QueryClient();
+  disconnect = connectLiveQueries(client);
+});
+afterEach(() => {
+  for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
+  disconnect();
+  vi.useRealTimers();
+});
+
+/** A query on screen (observed) holding `data` that declares `live`; `fetches` counts its loads. */
+function watched(key: string, live: LiveInterest, data: unknown = null) {
+  const fetches: number[] = [];
+  const observer = new QueryObserver(client, {
+    queryKey: [key],
+    queryFn: async () => {
+      fetches.push(Date.now());
+      return data;
+    },
+    initialData: data,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { live },
+  });
+  unsubscribers.push(observer.subscribe(() => {}));
+  return { fetches, stale: () => client.getQueryState([key])?.isInvalidated };
+}
+
+describe('one mapping from live events to stale queries', () => {
+  it('matches the event type, the system and the device a query declares', async () => {
+    const device = watched('device', {
+      types: ['readings.updated'],
+      deviceIds: [7],
+      throttleMs: 0,
+    });
+    const system = watched('system', { types: ['occurrence.opened'], sisId: 121, throttleMs: 0 });
+    const any = watched('any', { types: ['occurrence.opened'], throttleMs: 0 });
+
+    emit(readings(121, 8));
+    emit(opened(200, 7));
+    expect(device.stale()).toBe(false);
+    expect(system.stale()).toBe(false);
+    expect(any.stale()).toBe(true);
+
+    emit(readings(121, 7));
+    emit(opened(121, 9));
+    expect(device.stale()).toBe(true);
+    expect(system.stale()).toBe(true);
+  });
+
+  it('reads the devices a synoptic or peer list shows from its answer', () => {
+    const peers = watched(
+      'peers',
+      {
+        types: ['readings.updated'],
+        devicesOf: (data) => (data as { id: number }[]).map((r) => r.id),
+        throttleMs: 0,
+      },
+      [{ id: 1 }, { id: 2 }],
+    );
+    emit(readings(121, 3));
+    expect(peers.stale()).toBe(false);
+    emit(readings(121, 2));
+    expect(peers.stale()).toBe(true);
+  });
+
+  it('refetches at most once per throttle period, the burst folded into one', async () => {
+    const q = watched('device', { types: ['readings.updated'], deviceIds: [7], throttleMs: 1000 });
+    emit(readings(121, 7));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(q.fetches).toHaveLength(1);
+    for (let i = 0; i < 5; i++) emit(readings(121, 7));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(q.fetches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(q.fetches).toHaveLength(2);
+  });
+
+  it('a query without an interest is never touched', () => {
+    client.setQueryData(['config'], 1);
+    emit(opened(121, 7));
+    expect(client.getQueryState(['config'])?.isInvalidated).toBe(false);
+  });
+});

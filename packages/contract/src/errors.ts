@@ -8,5 +8,3 @@ export const errorBody = z.object({
   detalhes: z.array(z.object({ campo: z.string(), mensagem: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
-
-export const INVALID_TOKEN = 'invalid_token';

@@ -15,12 +15,30 @@ export type {
   ChartPoint,
 } from './chartHistory.js';
 export {
+  CHART_HISTORY_API,
   chartHistory,
   chartHistoryBody,
   chartHistoryQuery,
   chartPen,
   chartPoint,
 } from './chartHistory.js';
+export type {
+  CommandAccepted,
+  CommandHistoryItem,
+  CommandRequest,
+  CommandType,
+  ConfirmPasswordResponse,
+} from './commands.js';
+export {
+  COMMAND_HISTORY_LIMIT,
+  COMMANDS_API,
+  commandAccepted,
+  commandHistory,
+  commandHistoryItem,
+  commandRequest,
+  commandType,
+  IDEMPOTENCY_HEADER,
+} from './commands.js';
 export type {
   ChartLine,
   DataSinotico,
@@ -31,6 +49,7 @@ export type {
   TipoLocal,
 } from './configuration.js';
 export {
+  CONFIGURATION_API,
   chartLine,
   chartLineList,
   dataSinotico,
@@ -66,6 +85,7 @@ export type {
 } from './devices.js';
 export {
   DEVICE_ORDER_FIELDS,
+  DEVICES_API,
   dataTagQuery,
   dataTagResponse,
   deviceIdParams,
@@ -94,6 +114,7 @@ export {
   valorAtual,
 } from './devices.js';
 export type {
+  AnalysisKind,
   BatteryRow,
   EnergyDeviceRow,
   EnergySummary,
@@ -104,10 +125,12 @@ export type {
   TankRow,
 } from './energy.js';
 export {
+  ANALYSIS_API,
   BATTERY_ORDER_FIELDS,
   batteryPage,
   batteryQuery,
   batteryRow,
+  ENERGY_API,
   ENERGY_SORTS,
   energyDeviceList,
   energyDeviceQuery,
@@ -119,6 +142,8 @@ export {
   loadSpeedQuery,
   loadSpeedRow,
   POWER_ORDER_FIELDS,
+  placeEnergyQuery,
+  plantEnergyQuery,
   plantList,
   plantParams,
   plantRow,
@@ -135,9 +160,18 @@ export {
   tankRow,
 } from './energy.js';
 export type { ErrorBody } from './errors.js';
-export { errorBody, INVALID_TOKEN } from './errors.js';
+export { errorBody } from './errors.js';
 export type { LiveEvent, LiveEventType } from './events.js';
 export { EVENTS_API, EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS, liveEvent } from './events.js';
+export type {
+  DailyFuelQuery,
+  FuelConfigRow,
+  FuelEntryRow,
+  IncompleteDay,
+  SaveFuelEntriesBody,
+  UpdateFuelConfigsBody,
+} from './fuel.js';
+export { FUEL_API, fuelConfigRow, fuelEntryRow, isoDay } from './fuel.js';
 export type {
   GpsDevice,
   GpsLocation,
@@ -145,6 +179,7 @@ export type {
   MapPlace,
 } from './gps.js';
 export {
+  GPS_API,
   gpsDevice,
   gpsDeviceList,
   gpsDevicesQuery,
@@ -242,6 +277,15 @@ export type {
 } from './route.js';
 export { defineRoute, fillPath, listRoutes } from './route.js';
 export type {
+  CreateSchedulesBody,
+  Schedule,
+  ScheduleAdmin,
+  ScheduleInput,
+  SchedulePage,
+  ScheduleSearchQuery,
+} from './schedules.js';
+export { SCHEDULES_API, schedule, scheduleInput, timeOfDay } from './schedules.js';
+export type {
   EnergyCenterData,
   PlaceRef,
   ResumeSiteColumn,
@@ -261,6 +305,7 @@ export {
   resumeSiteRow,
   resumeSiteRowPage,
   SITE_ORDER_FIELDS,
+  SITES_API,
   siteData,
   siteParams,
   siteTarget,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vigia/domain';
+import { INVALID_TOKEN_ERROR, MESSAGES } from '@vigia/domain';
 
 /** A failure with the spec's error body (`{ error: <text> }`), thrown from handlers. */
 export class HttpError extends Error {
@@ -24,6 +24,6 @@ export const forbidden = (message: string) => new HttpError(403, { error: messag
 export const invalidToken = () =>
   new HttpError(
     401,
-    { error: 'invalid_token' },
+    { error: INVALID_TOKEN_ERROR },
     { 'www-authenticate': 'Bearer error="invalid_token"' },
   );

@@ -1,10 +1,14 @@
 import { AUTH_API } from './auth.js';
+import { CHART_HISTORY_API } from './chartHistory.js';
+import { CONFIGURATION_API } from './configuration.js';
+import { DEVICES_API } from './devices.js';
 import { EVENTS_API } from './events.js';
 import { HEALTH_API } from './health.js';
 import { HEALTH_PLAN_API } from './healthPlan.js';
 import { INGEST_API } from './ingest.js';
 import { OCCURRENCE_CONFIG_API, OCCURRENCES_API } from './occurrences.js';
 import { listRoutes } from './route.js';
+import { SITES_API } from './sites.js';
 import { USER_API } from './user.js';
 
 /**
@@ -22,6 +26,10 @@ export const API = {
   ingest: INGEST_API,
   auth: AUTH_API,
   health: HEALTH_API,
+  devices: DEVICES_API,
+  chartHistory: CHART_HISTORY_API,
+  sites: SITES_API,
+  configuration: CONFIGURATION_API,
 };
 
 export const ALL_ROUTES = listRoutes(API);

@@ -1,6 +1,7 @@
-import { MAX_CHART_LINES } from '@vigia/domain';
+import { MAX_CHART_LINES, MAX_CHART_POINTS } from '@vigia/domain';
 import { z } from 'zod';
 import { queryId } from './devices.js';
+import { defineRoute } from './route.js';
 
 /*
  * Spec 000 §7 "Devices", chart history:
@@ -65,3 +66,24 @@ export const chartHistory = z.object({
   penas: z.array(chartPen),
 });
 export type ChartHistory = z.infer<typeof chartHistory>;
+
+export const CHART_HISTORY_API = {
+  pens: defineRoute({
+    method: 'POST',
+    path: '/api/taginfoHistorico/dispositivo/id/penas/infosLista',
+    query: chartHistoryQuery,
+    body: chartHistoryBody,
+    answer: chartHistory,
+    errors: {
+      400: 'Período inválido ou maior que 31 dias, ou leituras que o dispositivo não tem',
+      401: 'Sem sessão válida',
+      404: 'Dispositivo fora dos sistemas do usuário',
+    },
+    tags: ['dispositivos'],
+    summary: 'Histórico das leituras `nomes` de um dispositivo, para gráfico',
+    description:
+      '`inicio` e `fim` em segundos (inclusivos), no máximo 31 dias. Cada pena traz sua ' +
+      `série em ordem de tempo; acima de ${MAX_CHART_POINTS} leituras no período, a série ` +
+      'vem em intervalos de `agrupamento` segundos (média, com mínimo e máximo de cada um).',
+  }),
+};

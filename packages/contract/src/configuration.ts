@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceRow, queryId, queryNames } from './devices.js';
+import { defineRoute } from './route.js';
 
 /*
  * Configuration reads of spec 000 §7 ("Configuration and data reads") with the
@@ -143,3 +144,88 @@ export const dataSinotico = z.object({
   dispositivos: z.array(deviceRow),
 });
 export type DataSinotico = z.infer<typeof dataSinotico>;
+
+const TAGS = ['configuração'];
+
+const ERRORS = {
+  400: 'Parâmetros inválidos',
+  401: 'Sem sessão válida',
+  404: 'Site fora dos sistemas do usuário, ou configuração inexistente',
+} as const;
+
+const TIPO_LOCAL_NOTE =
+  '`idSite` é um dispositivo; com `tipoLocal=usina` ou `tipoLocal=scd` é uma usina ou um SCD.';
+
+/** Spec 000 §7 "Configuration and data reads": panels, charts, reports and synoptic data of a site. */
+export const CONFIGURATION_API = {
+  overviews: defineRoute({
+    method: 'GET',
+    path: '/api/ConfigurationOverview/{idSite}/overview',
+    params: siteConfigParams,
+    query: siteConfigQuery,
+    answer: overviewConfigList,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Visões gerais (painéis) do site, em ordem',
+    description: `\`render_html\` nomeia o painel no registro do console. ${TIPO_LOCAL_NOTE}`,
+  }),
+  graphicals: defineRoute({
+    method: 'GET',
+    path: '/api/ConfigurationGraphical/{idSite}/graphical',
+    params: siteConfigParams,
+    query: siteConfigQuery,
+    answer: graphicalConfigList,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Gráficos configurados do site, em ordem',
+    description: TIPO_LOCAL_NOTE,
+  }),
+  chartLines: defineRoute({
+    method: 'GET',
+    path: '/api/ConfigurationGraphical/{idGraphical}/lines/graphical',
+    params: graphicalLinesParams,
+    query: presetSiteQuery,
+    answer: chartLineList,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Linhas de um gráfico (preset por tipo de dispositivo)',
+    description: 'Com `idSite` (um dispositivo do usuário), cada linha traz o `idTag` dele.',
+  }),
+  tables: defineRoute({
+    method: 'GET',
+    path: '/api/ConfigurationTable/{idSite}/table',
+    params: siteConfigParams,
+    query: siteConfigQuery,
+    answer: tableConfigList,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Relatórios configurados do site, em ordem',
+    description: TIPO_LOCAL_NOTE,
+  }),
+  tableColumns: defineRoute({
+    method: 'GET',
+    path: '/api/ConfigurationTable/{idTable}/table/column',
+    params: tableColumnParams,
+    query: presetSiteQuery,
+    answer: tableColumnList,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Colunas de um relatório (preset por tipo de dispositivo)',
+    description: 'Com `idSite` (um dispositivo do usuário), cada coluna traz o `idTag` dele.',
+  }),
+  /** A synoptic's readings (response cache). */
+  synoptic: defineRoute({
+    method: 'GET',
+    path: '/api/DataSinotico/{idSinotico}/dataSinotico',
+    params: dataSinoticoParams,
+    query: dataSinoticoQuery,
+    answer: dataSinotico,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Leituras de um sinótico, com `ts_menos_atualizado`',
+    description:
+      '`idSite` com `tipoLocal` como na visão geral: um dispositivo, ou todos os dispositivos ' +
+      'de uma usina ou SCD. `nomes` limita as leituras. `ts_menos_atualizado`: a leitura mais ' +
+      'antiga entre as devolvidas (o sinótico fica desatualizado 20 min depois dela).',
+  }),
+};

@@ -1,5 +1,7 @@
 import { clampLimit, clampOffset, PAGE_SIZE } from '@vigia/domain';
 import { z } from 'zod';
+import { queryId, querySisId } from './ids.js';
+import { defineRoute } from './route.js';
 
 /*
  * Devices: the rows every list screen and panel reads (spec 001 §3 "Device or
@@ -9,10 +11,7 @@ import { z } from 'zod';
 
 const id = z.number().int();
 
-/** A query id: a positive integer (`?idDispositivo=12`). */
-export const queryId = z.coerce.number().int().positive();
-/** A system query id: 0 (or absent) means every system of the caller. */
-export const querySisId = z.coerce.number().int().nonnegative();
+export { queryId, querySisId };
 
 /** Query flag: 'true'/'1' or 'false'/'0' (a plain `z.coerce.boolean()` reads 'false' as true). */
 export const queryFlag = z
@@ -233,3 +232,80 @@ export const tagInfo = z.object({
 export type TagInfo = z.infer<typeof tagInfo>;
 export const dataTagQuery = z.object({ idDispositivo: queryId, nomes: queryNames.optional() });
 export const dataTagResponse = z.array(tagInfo);
+
+const TAGS = ['dispositivos'];
+
+const ERRORS = {
+  400: 'Parâmetros inválidos',
+  401: 'Sem sessão válida',
+  404: 'Dispositivo ou local fora dos sistemas do usuário',
+} as const;
+
+/** Spec 000 §7 "Devices": the device list, one device's readings, the energy-center call, parameters, tags. */
+export const DEVICES_API = {
+  /** The generic device list behind every list screen (response cache). */
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/dispositivos/infosFiltro',
+    query: infosFiltroQuery,
+    answer: deviceRowPage,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Lista de dispositivos com leituras, comunicação e alarmes (paginada)',
+    description:
+      'A lista genérica por trás das telas de lista: `tipo=gerador|qta|tfr|ups|batmon|io|' +
+      'geladeira|medidor|posto|…` (um ou vários separados por vírgula), `usinaId`, `scdId`, ' +
+      '`venueId`, `idGrupoDispositivo`, `energycenterId`; `funcionando=true` (geradores ' +
+      'ligados), `regime=prime` (geradores prime); `nomes` limita `infos`. `orderBy`: ' +
+      '`campo [asc|desc]`. Padrão: 50 por página, ordem por nome.',
+  }),
+  /** One device with the named readings (response cache). */
+  readings: defineRoute({
+    method: 'POST',
+    path: '/api/taginfo/v2/dispositivo/id/infosLista',
+    query: deviceInfosListaQuery,
+    body: infosListaBody,
+    answer: deviceRow,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Um dispositivo com as leituras pedidas em `nomes` (vazio: todas)',
+  }),
+  /** The energy-center device call (response cache). */
+  energyCenterDevices: defineRoute({
+    method: 'POST',
+    path: '/api/taginfo/v2/dispositivos/infosLista',
+    query: devicesInfosListaQuery,
+    body: infosListaBody,
+    answer: deviceRowPage,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Dispositivos do energy center com as leituras pedidas em `nomes`',
+    description:
+      'Seleção por `sisid` e `tipo`, ou `idGrupoDispositivo`, ou `energycenterId` ' +
+      '(também `venueId`, `usinaId`, `scdId`); ao menos um seletor além de `sisid`. ' +
+      'Paginada como a lista de dispositivos.',
+  }),
+  params: defineRoute({
+    method: 'POST',
+    path: '/api/dispositivos/{idDispositivo}/parametros',
+    params: deviceIdParams,
+    body: parametrosBody,
+    answer: parametrosResponse,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Parâmetros do dispositivo (nominais hzn, kwn, rpmn, vccn, vn, capacidade …)',
+    description:
+      'Corpo opcional `{ nomes }` limita a lista. Um nominal ausente vale 500 no console ' +
+      '(domínio `deviceParams`); aqui vêm só os valores cadastrados.',
+  }),
+  tags: defineRoute({
+    method: 'GET',
+    path: '/api/DataTag/tag',
+    query: dataTagQuery,
+    answer: dataTagResponse,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Tags de um dispositivo com valor atual, escala e nominal',
+    description: '`nomes` (repetido ou separado por vírgula) limita as tags; padrão: todas.',
+  }),
+};

@@ -9,6 +9,7 @@ import {
   querySisId,
   resumoComunicacao,
 } from './devices.js';
+import { defineRoute } from './route.js';
 
 /*
  * Site tables (spec 001 §2 "Site tables exist in four variants by type") and
@@ -164,3 +165,60 @@ export const siteParams = z.object({ id: queryId });
 export const energyCenterData = z.object({ id, nome: z.string(), sisId: id });
 export type EnergyCenterData = z.infer<typeof energyCenterData>;
 export const energyCenterParams = z.object({ energycenterId: queryId });
+
+const TAGS = ['sites'];
+
+const ERRORS = {
+  400: 'Parâmetros inválidos',
+  401: 'Sem sessão válida',
+  404: 'Site, sistema ou local fora dos sistemas do usuário',
+} as const;
+
+/** Site tables (four variants), the site page's data and the energy center's name. */
+export const SITES_API = {
+  tableConfig: defineRoute({
+    method: 'GET',
+    path: '/api/ConfigurationResumeSite/{tipoSite}/resumeSite',
+    params: tipoSiteParams,
+    query: resumeSiteConfigQuery,
+    answer: resumeSiteConfig,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Colunas da tabela de sites de um tipo',
+    description:
+      '`tipoSite`: 1 dispositivos, 2 usinas, 3 SCDs, 4 venues. Com `sisid`, as colunas de ' +
+      'usina, SCD e venue só aparecem se o sistema tem esses locais.',
+  }),
+  /** A site table's rows (response cache). */
+  tableRows: defineRoute({
+    method: 'GET',
+    path: '/api/DataResumeSite/{tipoSite}/dataResumeSite',
+    params: tipoSiteParams,
+    query: dataResumeSiteQuery,
+    answer: resumeSiteRowPage,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Linhas da tabela de sites de um tipo (paginada)',
+    description:
+      '`tipoSite`: 1 dispositivos, 2 usinas, 3 SCDs, 4 venues. `sisid`, `usinaId`, `scdId`, ' +
+      '`venueId`, `offSet`, `limit` (50), `filtroTexto`, `orderBy` (`campo [asc|desc]`).',
+  }),
+  site: defineRoute({
+    method: 'GET',
+    path: '/api/Sites/{id}/site',
+    params: siteParams,
+    answer: siteData,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Dados do site (dispositivo): título, usina, SCD, venue, comunicação e alarmes',
+  }),
+  energyCenter: defineRoute({
+    method: 'GET',
+    path: '/api/EnergyCenters/{energycenterId}/energyCenter',
+    params: energyCenterParams,
+    answer: energyCenterData,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Nome e sistema de um energy center (título da sua página de dispositivos)',
+  }),
+};

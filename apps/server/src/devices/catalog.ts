@@ -51,6 +51,9 @@ export interface TagMeta {
   nome: string;
   apelido: string;
   unidade: string;
+  scaleMin: number | null;
+  scaleMax: number | null;
+  nominal: number | null;
 }
 
 interface Entry<T> {
@@ -63,8 +66,8 @@ export const CATALOG_TTL_MS = 60_000;
 const MAX_ENTRIES = 100_000;
 
 /**
- * The device catalogue (names, places, model, parameters, tag names and
- * units) cached per process. Lists read only what changes from the store on
+ * The device catalogue (names, places, model, parameters, tag names, units
+ * and scales) cached per process. Lists read only what changes from the store on
  * every call: which devices match (scope and places are always filtered in
  * SQL), their last reading time, current values and alarms. A tag created by
  * ingest shows up at once (an unknown tag id reloads the device's tags);
@@ -141,7 +144,16 @@ export class DeviceCatalog {
     if (missing.length === 0) return out;
     const rows = await this.db
       .selectFrom('tags')
-      .select(['device_id as deviceId', 'id as tagId', 'nome', 'apelido', 'unidade'])
+      .select([
+        'device_id as deviceId',
+        'id as tagId',
+        'nome',
+        'apelido',
+        'unidade',
+        'scale_min as scaleMin',
+        'scale_max as scaleMax',
+        'nominal',
+      ])
       .where('device_id', 'in', missing)
       .orderBy('device_id')
       .orderBy('id')

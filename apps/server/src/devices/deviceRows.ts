@@ -1,4 +1,4 @@
-import type { DeviceInfoRow, DeviceRow } from '@vigia/contract';
+import type { DeviceInfoRow, DeviceRow, TagInfo, ValorAtual } from '@vigia/contract';
 import { communicationSummary } from '@vigia/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
@@ -10,15 +10,59 @@ import {
   SIGNAL_READING,
 } from './deviceStore.js';
 
+/** A reading's newest value, null when none arrived. */
+function valorAtualOf(info: InfoRecord): ValorAtual | null {
+  return info.valor === null || info.ts === null
+    ? null
+    : { valor: info.valor, ts: info.ts, qos: info.qos ?? 0 };
+}
+
 export function infoRow(info: InfoRecord): DeviceInfoRow {
   return {
     nome: info.nome,
     apelido: info.apelido,
     unidade: info.unidade,
-    valorAtual:
-      info.valor === null || info.ts === null
-        ? null
-        : { valor: info.valor, ts: info.ts, qos: info.qos ?? 0 },
+    valorAtual: valorAtualOf(info),
+  };
+}
+
+/** Spec 001 §3 "Tag info": a device's tags (all, or the `nomes` ones) with value, scale and nominal. */
+export async function tagInfos(
+  db: Kysely<Database>,
+  deviceId: number,
+  nomes?: readonly string[],
+): Promise<TagInfo[]> {
+  const infos = (await loadInfos(db, [deviceId], nomes)).get(deviceId) ?? [];
+  return infos.map((info) => ({
+    id: info.tagId,
+    nome: info.nome,
+    apelido: info.apelido,
+    unidade: info.unidade,
+    dispositivo_id: deviceId,
+    valorAtual: valorAtualOf(info),
+    scaleMax: info.scaleMax,
+    scaleMin: info.scaleMin,
+    nominal: info.nominal,
+  }));
+}
+
+/** What describes a device on every screen: the fields a device row and a site page share. */
+export function deviceFields(device: DeviceRecord, nowSec: number) {
+  return {
+    id: device.id,
+    nome: device.nome,
+    patrimonio: device.patrimonio,
+    tipo: device.tipo,
+    templateDispositivoId: device.templateId,
+    equipamento: device.equipamento,
+    localNome: device.localNome,
+    uf: device.uf,
+    lat: device.lat,
+    longi: device.lon,
+    sisId: device.systemId,
+    resumoComunicacao: communicationSummary(device.lastSeenAt, nowSec),
+    ultimaLeitura: device.lastSeenAt,
+    params: device.params,
   };
 }
 
@@ -43,28 +87,15 @@ export function toDeviceRow(
     rows.push(infoRow(info));
   }
   return {
-    id: device.id,
-    nome: device.nome,
-    patrimonio: device.patrimonio,
-    tipo: device.tipo,
-    templateDispositivoId: device.templateId,
-    equipamento: device.equipamento,
-    localNome: device.localNome,
-    uf: device.uf,
-    lat: device.lat,
-    longi: device.lon,
-    sisId: device.systemId,
+    ...deviceFields(device, nowSec),
     usinaId: device.usinaId,
     scdId: device.scdId,
     venueId: device.venueId,
     grupoId: device.groupId,
     energyCenterId: device.energyCenterId,
-    resumoComunicacao: communicationSummary(device.lastSeenAt, nowSec),
-    ultimaLeitura: device.lastSeenAt,
     netAntenaSignal: signal,
     alarmTreeMapValue: alarmCount,
     infos: rows,
-    params: device.params,
   };
 }
 

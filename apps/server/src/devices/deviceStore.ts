@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../store/schema.js';
-import { catalogOf, type DeviceStatic } from './catalog.js';
+import { catalogOf, type DeviceStatic, type TagMeta } from './catalog.js';
 import { type DeviceSelection, whereSelected } from './deviceSelection.js';
 
 /** A device: its catalogue description and when it last reported. */
@@ -11,12 +11,8 @@ export interface DeviceRecord extends DeviceStatic {
 }
 
 /** A reading of a device with its newest value (null fields: never arrived). */
-export interface InfoRecord {
+export interface InfoRecord extends TagMeta {
   deviceId: number;
-  tagId: number;
-  nome: string;
-  apelido: string;
-  unidade: string;
   valor: number | null;
   ts: number | null;
   qos: number | null;

@@ -1,31 +1,19 @@
-import { chartHistory, chartHistoryBody, chartHistoryQuery, errorBody } from '@vigia/contract';
-import { MAX_CHART_POINTS, MESSAGES, validatePeriodSec } from '@vigia/domain';
+import { API } from '@vigia/contract/api';
+import { MESSAGES, validatePeriodSec } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { penTags, readPens } from '../devices/chartHistory.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { badRequest } from '../plugins/httpError.js';
+import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
 /** Spec 000 §7 "Devices": the chart history of one device's readings. */
 export const chartHistoryRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
   const db = store.db;
 
-  app.post(
-    '/taginfoHistorico/dispositivo/id/penas/infosLista',
-    {
-      schema: {
-        tags: ['dispositivos'],
-        summary: 'Histórico das leituras `nomes` de um dispositivo, para gráfico',
-        description:
-          '`inicio` e `fim` em segundos (inclusivos), no máximo 31 dias. Cada pena traz sua ' +
-          `série em ordem de tempo; acima de ${MAX_CHART_POINTS} leituras no período, a série ` +
-          'vem em intervalos de `agrupamento` segundos (média, com mínimo e máximo de cada um).',
-        querystring: chartHistoryQuery,
-        body: chartHistoryBody,
-        response: { 200: chartHistory, 400: errorBody, 401: errorBody, 404: errorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(app, API.chartHistory.pens),
+    handler: async (request) => {
       const { inicio, fim, idDispositivo } = request.query;
       const problem = validatePeriodSec(inicio, fim);
       if (problem) throw badRequest(problem);
@@ -38,5 +26,5 @@ export const chartHistoryRoutes: FastifyPluginAsyncZod<AppServices> = async (app
       const penas = await readPens(db, tags, { inicio, fim });
       return { idDispositivo: device.id, inicio, fim, penas };
     },
-  );
+  });
 };

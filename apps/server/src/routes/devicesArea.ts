@@ -7,7 +7,6 @@ import { energyRoutes } from './energy.js';
 import { gpsRoutes } from './gps.js';
 import type { AppServices } from './services.js';
 import { siteRoutes } from './sites.js';
-import { tagRoutes } from './tags.js';
 
 /**
  * The device side of the catalogue (issue 6): device lists and readings,
@@ -17,7 +16,6 @@ import { tagRoutes } from './tags.js';
  */
 export const devicesAreaRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   await app.register(deviceRoutes, services);
-  await app.register(tagRoutes, services);
   await app.register(chartHistoryRoutes, services);
   await app.register(siteRoutes, services);
   await app.register(configurationRoutes, services);

@@ -14,22 +14,6 @@ const NOT_CALLS = new Set(['GET /api/docs', 'GET /api/docs/openapi.json']);
  * table (packages/contract/src/api.ts). The list only shrinks.
  */
 const NOT_YET_IN_TABLE = new Set<string>([
-  'GET /api/dispositivos/infosFiltro',
-  'POST /api/taginfo/v2/dispositivo/id/infosLista',
-  'POST /api/taginfo/v2/dispositivos/infosLista',
-  'POST /api/dispositivos/:idDispositivo/parametros',
-  'GET /api/DataTag/tag',
-  'POST /api/taginfoHistorico/dispositivo/id/penas/infosLista',
-  'GET /api/ConfigurationResumeSite/:tipoSite/resumeSite',
-  'GET /api/DataResumeSite/:tipoSite/dataResumeSite',
-  'GET /api/Sites/:id/site',
-  'GET /api/EnergyCenters/:energycenterId/energyCenter',
-  'GET /api/ConfigurationOverview/:idSite/overview',
-  'GET /api/ConfigurationGraphical/:idSite/graphical',
-  'GET /api/ConfigurationGraphical/:idGraphical/lines/graphical',
-  'GET /api/ConfigurationTable/:idSite/table',
-  'GET /api/ConfigurationTable/:idTable/table/column',
-  'GET /api/DataSinotico/:idSinotico/dataSinotico',
   'GET /api/energia/geradores',
   'GET /api/energia/geradores/:idDispositivo',
   'GET /api/energia/usinas/:usinaId/geradores',

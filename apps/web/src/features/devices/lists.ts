@@ -1,5 +1,5 @@
 import type { DeviceRow } from '@vigia/contract';
-import { formatNumber } from '@vigia/domain';
+import { formatNumber, READING } from '@vigia/domain';
 import type { DeviceSelection } from './api/get-device-page';
 import { meterReading, value } from './columns/decode';
 import { type ColumnContext, type DeviceColumn, deviceListColumns } from './columns/deviceColumns';
@@ -41,15 +41,15 @@ export interface DeviceListDefinition {
 }
 
 const GENERATOR_READINGS = [
-  'modoWeb',
-  'statusGMG',
+  READING.generatorMode,
+  READING.generatorStatus,
   'kW',
   'kVA',
-  'LoadSpeed',
-  'fuelLevel',
+  READING.loadSpeed,
+  READING.fuelLevel,
   'Vcc',
   'Hz',
-  'chaveGrupo',
+  READING.groupSwitch,
   'OilTemp',
   'PO',
   'TA',
@@ -59,8 +59,8 @@ const GENERATOR_READINGS = [
 
 const GENERATOR_CARD: CardReading[] = [
   { nome: 'kW', label: 'Potência', unidade: 'kW' },
-  { nome: 'LoadSpeed', label: 'Carga', unidade: '%' },
-  { nome: 'fuelLevel', label: 'Combustível', unidade: '%' },
+  { nome: READING.loadSpeed, label: 'Carga', unidade: '%' },
+  { nome: READING.fuelLevel, label: 'Combustível', unidade: '%' },
 ];
 
 function generators(id: string, title: string, selection: Partial<DeviceSelection>) {
@@ -86,14 +86,14 @@ export const DEVICE_LISTS = {
     item: 'QTA',
     selection: { tipo: ['qta'] },
     nomes: [
-      'statusRede',
-      'chaveRede',
-      'chaveGrupo',
+      READING.mainsStatus,
+      READING.mainsSwitch,
+      READING.groupSwitch,
       'redekW',
       'kW',
       'redeVab',
       'redeHz',
-      'modoWeb',
+      READING.generatorMode,
     ],
     columns: (ctx) => deviceListColumns(ctx, qtaColumns()),
     cardReadings: [
@@ -107,13 +107,13 @@ export const DEVICE_LISTS = {
     item: 'TFR',
     selection: { tipo: ['tfr'] },
     nomes: [
-      'statusRede',
+      READING.mainsStatus,
       'redekW',
       'barrakW',
       'kW',
       'Hz',
       'FP',
-      'modoWeb',
+      READING.generatorMode,
       'kVAr',
       'redeVab',
       'barraVab',
@@ -134,8 +134,8 @@ export const DEVICE_LISTS = {
       'cargaBateria',
       'Vbat',
       'cargaPercent',
-      'statusUPS1',
-      'statusUPS2',
+      READING.upsMode,
+      READING.upsAlarms,
       'HzOut',
       'tempSala',
     ],
@@ -176,12 +176,12 @@ export const DEVICE_LISTS = {
     item: 'geladeira',
     selection: { tipo: ['geladeira'] },
     nomes: [
-      'automacao',
+      READING.inverterAutomation,
       'tempCamara',
       'tempEvaporador',
       'freqInversor',
       'correnteCompressor',
-      'statusInversor',
+      READING.inverterStatus,
       'pressaoSuccao',
       'pressaoDescarga',
     ],
@@ -253,9 +253,9 @@ export const MIXED_CARD_READINGS: Readonly<Record<string, readonly CardReading[]
 /** Every reading a mixed list asks for: its cards' readings plus what decides a generator's card. */
 export const MIXED_READINGS: readonly string[] = [
   ...new Set([
-    'statusGMG',
-    'modoWeb',
-    'statusRede',
+    READING.generatorStatus,
+    READING.generatorMode,
+    READING.mainsStatus,
     ...Object.values(MIXED_CARD_READINGS).flatMap((readings) => readings.map((r) => r.nome)),
   ]),
 ];

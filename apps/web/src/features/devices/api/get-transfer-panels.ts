@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceRowPage } from '@vigia/contract';
-import { MAX_PAGE_SIZE } from '@vigia/domain';
+import { MAX_PAGE_SIZE, READING } from '@vigia/domain';
 import { getDevicePage } from './get-device-page';
 
 /** Transfer-panel readings shown beside each generator in the energy variant. */
-export const TRANSFER_PANEL_READINGS = ['statusRede', 'chaveRede', 'chaveGrupo', 'redekW'];
+export const TRANSFER_PANEL_READINGS = [
+  READING.mainsStatus,
+  READING.mainsSwitch,
+  READING.groupSwitch,
+  'redekW',
+];
 
 /** The system's transfer panels (QTA) with their mains readings, to pair with the generators of each site. */
 export function getTransferPanels(sisId: number, signal?: AbortSignal): Promise<DeviceRowPage> {

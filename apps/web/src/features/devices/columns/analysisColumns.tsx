@@ -16,6 +16,7 @@ import {
   loadSpeedSeverity,
   PLACEHOLDER_NUMBER,
   powerPercentSeverity,
+  READING,
   SEVERITY_LABEL,
   SEVERITY_TONE,
   TANK_COLOR_TONE,
@@ -154,7 +155,7 @@ export function loadSpeedColumns(ctx: ColumnContext): ListColumn<LoadSpeedRow>[]
       'loadSpeed',
       'LoadSpeed (%)',
       (row) => ({
-        text: formatReading('LoadSpeed', row.loadSpeed),
+        text: formatReading(READING.loadSpeed, row.loadSpeed),
         tone: loadSpeedBand(row).tone === 'good' ? undefined : loadSpeedBand(row).tone,
       }),
       { sortable: true, width: 130 },

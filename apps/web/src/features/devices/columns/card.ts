@@ -1,5 +1,5 @@
 import type { DeviceRow } from '@vigia/contract';
-import { CARD_STATE_TONE, type CardState, cardState, type Tone } from '@vigia/domain';
+import { CARD_STATE_TONE, type CardState, cardState, READING, type Tone } from '@vigia/domain';
 import type { CardReading } from '../lists';
 import { communication, deviceOnline, generatorStatusOf, reading, value } from './decode';
 
@@ -27,7 +27,7 @@ export function cardView(
   const state = cardState({
     online,
     alarmCount: row.alarmTreeMapValue,
-    generatorBits: value(row, 'statusGMG'),
+    generatorBits: value(row, READING.generatorStatus),
     isGenerator,
   });
   let caption: string;

@@ -22,6 +22,7 @@ import {
   meterDisplayValue,
   NEVER_COMMUNICATED,
   PLACEHOLDER_NUMBER,
+  READING,
   SEVERITY_TONE,
   STALE_LABEL,
   signalDisplay,
@@ -101,7 +102,7 @@ export function signal(row: Pick<DeviceRow, 'netAntenaSignal'>): string {
 
 /** 'Auto', 'Manual' … from `modoWeb` ('-----' unknown). */
 export function generatorModeOf(row: Row): Display {
-  const modoWeb = value(row, 'modoWeb');
+  const modoWeb = value(row, READING.generatorMode);
   return { text: generatorMode(modoWeb), tone: generatorModeTone(modoWeb) };
 }
 
@@ -110,7 +111,7 @@ export function generatorModeOf(row: Row): Display {
  * it communicates, so an offline one shows '---' (its communication cell says why).
  */
 export function generatorStatusOf(row: Row & Communicating, nowSec: number): Display {
-  const bits = value(row, 'statusGMG');
+  const bits = value(row, READING.generatorStatus);
   const online = deviceOnline(row, nowSec);
   const status = online ? generatorStatus(bits) : null;
   if (status === null) return { text: PLACEHOLDER_NUMBER, tone: 'neutral' };
@@ -119,40 +120,40 @@ export function generatorStatusOf(row: Row & Communicating, nowSec: number): Dis
 
 /** Group switch (`chaveGrupo`): 1024 or 16384 FECHADA, else ABERTA. */
 export function groupSwitch(row: Row): Display {
-  const state = groupSwitchState(value(row, 'chaveGrupo'));
+  const state = groupSwitchState(value(row, READING.groupSwitch));
   return { text: state ?? PLACEHOLDER_NUMBER, tone: switchTone(state) };
 }
 
 /** Mains switch (`chaveRede`): 32768 FECHADA, else ABERTA. */
 export function mainsSwitch(row: Row): Display {
-  const state = mainsSwitchState(value(row, 'chaveRede'));
+  const state = mainsSwitchState(value(row, READING.mainsSwitch));
   return { text: state ?? PLACEHOLDER_NUMBER, tone: switchTone(state) };
 }
 
 /** Mains status (`statusRede`): bit 256 Anormal, otherwise Normal. */
 export function mainsStatusOf(row: Row): Display {
-  const bits = value(row, 'statusRede');
+  const bits = value(row, READING.mainsStatus);
   return { text: mainsStatus(bits) ?? PLACEHOLDER_NUMBER, tone: mainsStatusTone(bits) };
 }
 
 /** LoadSpeed with no decimals, red from 80, amber from 65. */
 export function loadSpeed(row: Row): Display {
-  const v = value(row, 'LoadSpeed');
+  const v = value(row, READING.loadSpeed);
   const severity = loadSpeedSeverity(v);
   return {
-    text: formatReading('LoadSpeed', v),
+    text: formatReading(READING.loadSpeed, v),
     tone: severity ? SEVERITY_TONE[severity] : undefined,
   };
 }
 
 /** Fuel level: '---' below 0 or missing. */
-export function fuelLevel(row: Row, nome = 'fuelLevel'): string {
+export function fuelLevel(row: Row, nome = READING.fuelLevel): string {
   return fuelLevelDisplay(value(row, nome));
 }
 
 /** UPS mode word (`statusUPS1`): 'UPS Online Mode' … plus unitary or parallel. */
 export function upsMode(row: Row): Display {
-  const messages = upsModeMessages(value(row, 'statusUPS1'));
+  const messages = upsModeMessages(value(row, READING.upsMode));
   return messages.length === 0
     ? { text: PLACEHOLDER_NUMBER }
     : { text: messages.join(' · '), tone: messages[0] === 'UPS Online Mode' ? 'good' : 'info' };
@@ -160,7 +161,7 @@ export function upsMode(row: Row): Display {
 
 /** UPS battery/alarm word (`statusUPS2`): the set alarm bits, else 'OK'. */
 export function upsAlarmList(row: Row): Display {
-  const word = value(row, 'statusUPS2');
+  const word = value(row, READING.upsAlarms);
   if (word === null) return { text: PLACEHOLDER_NUMBER };
   const alarms = upsAlarms(word);
   if (alarms.length === 0) {
@@ -173,14 +174,14 @@ export function upsAlarmList(row: Row): Display {
 
 /** Refrigeration automation: '1' On, '0' OFF, anything else FALHA; no reading '---'. */
 export function automation(row: Row): Display {
-  const v = value(row, 'automacao');
+  const v = value(row, READING.inverterAutomation);
   if (v === null) return { text: PLACEHOLDER_NUMBER };
   return { text: inverterAutomation(v), tone: inverterAutomationTone(v) };
 }
 
 /** The inverter status bits that are set. */
 export function inverterStatus(row: Row): Display {
-  const bits = value(row, 'statusInversor');
+  const bits = value(row, READING.inverterStatus);
   if (bits === null) return { text: PLACEHOLDER_NUMBER };
   const active = activeInverterStatus(bits);
   if (active.length === 0) return { text: PLACEHOLDER_NUMBER };

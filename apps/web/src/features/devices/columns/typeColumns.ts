@@ -1,4 +1,4 @@
-import { formatNumber } from '@vigia/domain';
+import { formatNumber, READING } from '@vigia/domain';
 import {
   automation,
   fuelLevel,
@@ -35,8 +35,11 @@ export function generatorColumns(ctx: ColumnContext): DeviceColumn[] {
       width: 110,
     }),
     readingColumn('kW', 'kW'),
-    toneReadingColumn('LoadSpeed', 'Carga (%)', loadSpeed),
-    readingColumn('fuelLevel', 'Combustível (%)', { format: (row) => fuelLevel(row), width: 130 }),
+    toneReadingColumn(READING.loadSpeed, 'Carga (%)', loadSpeed),
+    readingColumn(READING.fuelLevel, 'Combustível (%)', {
+      format: (row) => fuelLevel(row),
+      width: 130,
+    }),
     readingColumn('Vcc', 'Bateria (Vcc)'),
     readingColumn('Hz', 'Hz', { width: 90 }),
     stateColumn('info:chaveGrupo', 'Chave Grupo', groupSwitch, { width: 120 }),

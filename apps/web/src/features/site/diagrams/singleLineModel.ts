@@ -1,5 +1,5 @@
 import type { DeviceRow } from '@vigia/contract';
-import { isOnline, type Tone } from '@vigia/domain';
+import { isOnline, READING, type Tone } from '@vigia/domain';
 import { type DecodedState, decodeState } from '../panels/decoders';
 import { currentValue, readingOf } from '../panels/readings';
 import type { MainsKind } from '../panels/types';
@@ -35,18 +35,18 @@ export interface SingleLineModel {
 }
 
 export const GENERATOR_DIAGRAM_READINGS = [
-  'statusGMG',
-  'modoWeb',
-  'chaveGrupo',
+  READING.generatorStatus,
+  READING.generatorMode,
+  READING.groupSwitch,
   'kW',
   'Ia',
   'Ib',
   'Ic',
 ];
 export const QTA_DIAGRAM_READINGS = [
-  'statusRede',
-  'chaveRede',
-  'chaveGrupo',
+  READING.mainsStatus,
+  READING.mainsSwitch,
+  READING.groupSwitch,
   'redeVab',
   'redeHz',
   'redekW',
@@ -62,7 +62,7 @@ export const TFR_DIAGRAM_READINGS = [
   'FP',
   'Hz',
   'kWh',
-  'modoWeb',
+  READING.generatorMode,
 ];
 
 function withUnit(device: DeviceRow, name: string, format: 'generator' | 'reading', unit?: string) {
@@ -77,13 +77,17 @@ function generatorNode(device: DeviceRow, nowSec: number): GeneratorNode {
     { resumoComunicacao: device.resumoComunicacao, lastReadingTs: device.ultimaLeitura },
     nowSec,
   );
-  const status = decodeState('generatorStatus', currentValue(device, 'statusGMG'), online);
-  const mode = decodeState('generatorMode', currentValue(device, 'modoWeb'), online);
+  const status = decodeState(
+    'generatorStatus',
+    currentValue(device, READING.generatorStatus),
+    online,
+  );
+  const mode = decodeState('generatorMode', currentValue(device, READING.generatorMode), online);
   return {
     id: device.id,
     name: device.patrimonio || device.nome,
     statusTone: status.tone,
-    breaker: decodeState('switch', currentValue(device, 'chaveGrupo'), online),
+    breaker: decodeState('switch', currentValue(device, READING.groupSwitch), online),
     lines: [
       { label: 'Status', value: status.label, tone: status.tone },
       { label: 'Modo', value: mode.label, tone: mode.tone },
@@ -100,10 +104,10 @@ function qtaNode(device: DeviceRow, nowSec: number): QtaNode {
     { resumoComunicacao: device.resumoComunicacao, lastReadingTs: device.ultimaLeitura },
     nowSec,
   );
-  const mains = decodeState('mainsStatus', currentValue(device, 'statusRede'), online);
+  const mains = decodeState('mainsStatus', currentValue(device, READING.mainsStatus), online);
   return {
-    mainsBreaker: decodeState('mainsSwitch', currentValue(device, 'chaveRede'), online),
-    groupBreaker: decodeState('groupSwitch', currentValue(device, 'chaveGrupo'), online),
+    mainsBreaker: decodeState('mainsSwitch', currentValue(device, READING.mainsSwitch), online),
+    groupBreaker: decodeState('groupSwitch', currentValue(device, READING.groupSwitch), online),
     mainsTone: mains.tone,
     mainsLines: [
       { label: 'Rede', value: mains.label, tone: mains.tone },
@@ -124,7 +128,7 @@ function tfrNode(device: DeviceRow, nowSec: number): TfrNode {
     { resumoComunicacao: device.resumoComunicacao, lastReadingTs: device.ultimaLeitura },
     nowSec,
   );
-  const mode = decodeState('generatorMode', currentValue(device, 'modoWeb'), online);
+  const mode = decodeState('generatorMode', currentValue(device, READING.generatorMode), online);
   return {
     name: device.patrimonio || device.nome,
     lines: [

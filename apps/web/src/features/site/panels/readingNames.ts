@@ -1,7 +1,13 @@
+import { READING } from '@vigia/domain';
 import type { PanelDefinition, Section } from './types';
 
 /** What the other-generators list shows of each generator. */
-export const OTHER_GENERATOR_READINGS = ['statusGMG', 'modoWeb', 'kW', 'LoadSpeed'] as const;
+export const OTHER_GENERATOR_READINGS = [
+  READING.generatorStatus,
+  READING.generatorMode,
+  'kW',
+  READING.loadSpeed,
+] as const;
 export const GENERATOR_TIPO = 'gerador';
 export const METER_CLOCK_READINGS = ['NUMSERIE', 'DIA', 'MES', 'ANO', 'HORA', 'MINUTO'] as const;
 

@@ -1,3 +1,4 @@
+import { READING } from '@vigia/domain';
 import type { LevelSpec, ReadingSpec, Section, StateSpec } from '../types';
 
 /*
@@ -14,9 +15,9 @@ const r = (name: string, label: string, extra: Partial<ReadingSpec> = {}): Readi
 // Generators (GMG) ----------------------------------------------------------
 
 export const GENERATOR_STATE_ITEMS: readonly StateSpec[] = [
-  { name: 'statusGMG', label: 'Status', decoder: 'generatorStatus' },
-  { name: 'modoWeb', label: 'Modo', decoder: 'generatorMode' },
-  { name: 'chaveGrupo', label: 'Chave do grupo', decoder: 'switch' },
+  { name: READING.generatorStatus, label: 'Status', decoder: 'generatorStatus' },
+  { name: READING.generatorMode, label: 'Modo', decoder: 'generatorMode' },
+  { name: READING.groupSwitch, label: 'Chave do grupo', decoder: 'switch' },
 ];
 
 export const generatorStates: Section = {
@@ -86,7 +87,7 @@ export const generatorCounters: Section = {
 };
 
 export const LOAD_LEVEL: LevelSpec = {
-  name: 'LoadSpeed',
+  name: READING.loadSpeed,
   label: 'Carga (LoadSpeed)',
   format: 'generator',
   scale: { kind: 'fixed', max: 100 },
@@ -94,7 +95,7 @@ export const LOAD_LEVEL: LevelSpec = {
 };
 
 export const FUEL_LEVEL: LevelSpec = {
-  name: 'fuelLevel',
+  name: READING.fuelLevel,
   label: 'Nível de combustível',
   format: 'fuel',
   scale: { kind: 'fixed', max: 100 },
@@ -127,10 +128,10 @@ export const MAINS_VOLTAGES = [
 ] as const;
 
 export const TRANSFER_STATE_ITEMS: readonly StateSpec[] = [
-  { name: 'statusRede', label: 'Rede', decoder: 'mainsStatus' },
-  { name: 'chaveRede', label: 'Chave da rede', decoder: 'mainsSwitch' },
-  { name: 'chaveGrupo', label: 'Chave do grupo', decoder: 'groupSwitch' },
-  { name: 'modoWeb', label: 'Modo', decoder: 'generatorMode' },
+  { name: READING.mainsStatus, label: 'Rede', decoder: 'mainsStatus' },
+  { name: READING.mainsSwitch, label: 'Chave da rede', decoder: 'mainsSwitch' },
+  { name: READING.groupSwitch, label: 'Chave do grupo', decoder: 'groupSwitch' },
+  { name: READING.generatorMode, label: 'Modo', decoder: 'generatorMode' },
 ];
 
 /** The site's transfer panel, read from the QTA beside the generator. */
@@ -139,7 +140,7 @@ export const siteTransfer: readonly Section[] = [
     type: 'states',
     title: 'Transferência (QTA)',
     source: { peerTipo: 'qta' },
-    items: TRANSFER_STATE_ITEMS.filter((s) => s.name !== 'modoWeb'),
+    items: TRANSFER_STATE_ITEMS.filter((s) => s.name !== READING.generatorMode),
   },
   {
     type: 'readings',

@@ -1,3 +1,4 @@
+import { READING } from '@vigia/domain';
 import type { PanelDefinition } from '../types';
 import { plcAlarms, reading } from './blocks';
 
@@ -11,7 +12,7 @@ const panel: PanelDefinition = {
       title: 'Carreta',
       items: [
         {
-          name: 'fuelLevel',
+          name: READING.fuelLevel,
           label: 'Nível',
           format: 'fuel',
           scale: { kind: 'fixed', max: 100 },

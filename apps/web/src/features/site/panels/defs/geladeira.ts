@@ -1,3 +1,4 @@
+import { READING } from '@vigia/domain';
 import type { PanelDefinition } from '../types';
 import { reading } from './blocks';
 
@@ -9,7 +10,9 @@ const panel: PanelDefinition = {
     {
       type: 'states',
       title: 'Automação',
-      items: [{ name: 'automacao', label: 'Automação', decoder: 'inverterAutomation' }],
+      items: [
+        { name: READING.inverterAutomation, label: 'Automação', decoder: 'inverterAutomation' },
+      ],
     },
     {
       type: 'readings',
@@ -33,7 +36,7 @@ const panel: PanelDefinition = {
     {
       type: 'word',
       title: 'Status do inversor',
-      name: 'statusInversor',
+      name: READING.inverterStatus,
       decoder: { kind: 'inverterStatus' },
       emptyLabel: 'Nenhum status ativo',
     },

@@ -1,3 +1,4 @@
+import { READING } from '@vigia/domain';
 import type { PanelDefinition } from '../types';
 import { ENGINE_ITEMS, FUEL_LEVEL, LOAD_LEVEL, otherGenerators, reading } from './blocks';
 
@@ -10,8 +11,8 @@ const panel: PanelDefinition = {
       type: 'states',
       title: 'Estado',
       items: [
-        { name: 'statusGMG', label: 'Status', decoder: 'generatorStatus' },
-        { name: 'modoWeb', label: 'Modo', decoder: 'generatorMode' },
+        { name: READING.generatorStatus, label: 'Status', decoder: 'generatorStatus' },
+        { name: READING.generatorMode, label: 'Modo', decoder: 'generatorMode' },
       ],
     },
     { type: 'readings', title: 'Motor', format: 'generator', columns: 3, items: ENGINE_ITEMS },

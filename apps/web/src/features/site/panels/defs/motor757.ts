@@ -1,3 +1,4 @@
+import { READING } from '@vigia/domain';
 import type { PanelDefinition } from '../types';
 import {
   ENGINE_ITEMS,
@@ -42,7 +43,7 @@ const panel: PanelDefinition = {
       items: [
         FUEL_LEVEL,
         {
-          name: 'combustivelPercent',
+          name: READING.fuelPercent,
           label: 'Combustível',
           format: 'fuel',
           scale: { kind: 'fixed', max: 100 },

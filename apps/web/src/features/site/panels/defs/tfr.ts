@@ -1,3 +1,4 @@
+import { READING } from '@vigia/domain';
 import type { PanelDefinition } from '../types';
 import { MAINS_VOLTAGES, reading } from './blocks';
 
@@ -10,8 +11,8 @@ const panel: PanelDefinition = {
       type: 'states',
       title: 'Estado',
       items: [
-        { name: 'modoWeb', label: 'Modo', decoder: 'generatorMode' },
-        { name: 'statusRede', label: 'Rede', decoder: 'mainsStatus' },
+        { name: READING.generatorMode, label: 'Modo', decoder: 'generatorMode' },
+        { name: READING.mainsStatus, label: 'Rede', decoder: 'mainsStatus' },
       ],
     },
     {

@@ -1,3 +1,4 @@
+import { READING } from '@vigia/domain';
 import type { PanelDefinition } from '../types';
 import { reading } from './blocks';
 
@@ -44,21 +45,21 @@ const panel: PanelDefinition = {
     {
       type: 'word',
       title: 'Modo (status 1)',
-      name: 'statusUPS1',
+      name: READING.upsMode,
       decoder: { kind: 'upsMode' },
       emptyLabel: 'Sem modo informado',
     },
     {
       type: 'word',
       title: 'Alarmes (status 2)',
-      name: 'statusUPS2',
+      name: READING.upsAlarms,
       decoder: { kind: 'upsAlarms' },
       emptyLabel: 'Nenhum alarme',
     },
     {
       type: 'states',
       title: 'Quadro (status 3)',
-      items: [{ name: 'statusUPS3', label: 'Quadro', decoder: 'upsQuadro' }],
+      items: [{ name: READING.upsBreakers, label: 'Quadro', decoder: 'upsQuadro' }],
     },
     {
       type: 'readings',

@@ -1,5 +1,5 @@
 import type { DeviceRow } from '@vigia/contract';
-import { freshnessLabel, isOnline, STALE_LABEL } from '@vigia/domain';
+import { freshnessLabel, isOnline, READING, STALE_LABEL } from '@vigia/domain';
 import { Link } from 'react-router';
 import { useRouteLinks } from '../../../../lib/navigation';
 import { StateBadge } from '../../../../ui/StateBadge';
@@ -43,8 +43,12 @@ export function OtherGenerators({ generators, nowSec, captionId }: Props) {
             { resumoComunicacao: g.resumoComunicacao, lastReadingTs: g.ultimaLeitura },
             nowSec,
           );
-          const status = decodeState('generatorStatus', currentValue(g, 'statusGMG'), online);
-          const mode = decodeState('generatorMode', currentValue(g, 'modoWeb'), online);
+          const status = decodeState(
+            'generatorStatus',
+            currentValue(g, READING.generatorStatus),
+            online,
+          );
+          const mode = decodeState('generatorMode', currentValue(g, READING.generatorMode), online);
           const freshness = freshnessLabel(g.ultimaLeitura, nowSec);
           const href = links.hrefFor('main.site', {
             sisId: g.sisId,
@@ -66,7 +70,7 @@ export function OtherGenerators({ generators, nowSec, captionId }: Props) {
                 {formatValue('kW', currentValue(g, 'kW'), 'generator')}
               </td>
               <td className={classes.num}>
-                {formatValue('LoadSpeed', currentValue(g, 'LoadSpeed'), 'generator')}
+                {formatValue(READING.loadSpeed, currentValue(g, READING.loadSpeed), 'generator')}
               </td>
               <td>
                 {freshness ? (

@@ -2,7 +2,9 @@ import { AUTH_API } from './auth.js';
 import { CHART_HISTORY_API } from './chartHistory.js';
 import { CONFIGURATION_API } from './configuration.js';
 import { DEVICES_API } from './devices.js';
+import { ANALYSIS_API, ENERGY_API } from './energy.js';
 import { EVENTS_API } from './events.js';
+import { GPS_API } from './gps.js';
 import { HEALTH_API } from './health.js';
 import { HEALTH_PLAN_API } from './healthPlan.js';
 import { INGEST_API } from './ingest.js';
@@ -26,6 +28,9 @@ export const API = {
   ingest: INGEST_API,
   auth: AUTH_API,
   health: HEALTH_API,
+  energy: ENERGY_API,
+  analysis: ANALYSIS_API,
+  gps: GPS_API,
   devices: DEVICES_API,
   chartHistory: CHART_HISTORY_API,
   sites: SITES_API,

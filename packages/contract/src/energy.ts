@@ -1,6 +1,7 @@
 import { PLANT_SORTS } from '@vigia/domain';
 import { z } from 'zod';
 import {
+  deviceIdParams,
   deviceRow,
   orderByQuery,
   pageQuery,
@@ -9,6 +10,7 @@ import {
   querySisId,
   resumoComunicacao,
 } from './devices.js';
+import { defineRoute } from './route.js';
 import { placeRef } from './sites.js';
 
 /*
@@ -46,6 +48,10 @@ export const energyListQuery = z.object({
 });
 /** One generator or TFR (`/api/energia/geradores/{idDispositivo}`): `nomes` as in the list. */
 export const energyDeviceQuery = z.object({ nomes: queryNames.optional() });
+/** A plant's generators or TFRs: the plant is the scope, so no `sisid`. */
+export const plantEnergyQuery = energyListQuery.omit({ sisid: true });
+/** Plants and SCDs: no readings listed, so no `nomes`. */
+export const placeEnergyQuery = energyListQuery.omit({ nomes: true });
 
 /** A generator or transfer panel (TFR) with its energy. */
 export const energyDeviceRow = deviceRow.extend({ energia: energySummary });
@@ -260,3 +266,162 @@ export const tankQuery = z.object({
   orderBy: orderByQuery(TANK_ORDER_FIELDS).optional(),
 });
 export const tankPage = analysisPage(tankRow);
+
+const TAGS = ['energia'];
+const SORT_NOTE =
+  '`sortby`: maiorenergia (padrão), menorenergia, variacaopositiva, variacaonegativa ' +
+  '(energia das últimas 24 h pelo contador kWh e sua variação sobre as 24 h anteriores) ou nome.';
+
+const errors = (outside: string) =>
+  ({ 400: 'Parâmetros inválidos', 401: 'Sem sessão válida', 404: outside }) as const;
+
+/** The three reads of one device type (`geradores`, `tfrs`): all, one, and a plant's. */
+function energyDeviceCalls<const S extends string>(segment: S, label: string) {
+  return {
+    list: defineRoute({
+      method: 'GET',
+      path: `/api/energia/${segment}`,
+      query: energyListQuery,
+      answer: energyDeviceList,
+      errors: errors('Sistema fora dos sistemas do usuário'),
+      tags: TAGS,
+      summary: `${label} com leituras, comunicação, alarmes e energia`,
+      description: `\`sisid\` 0 ou ausente: todos os sistemas do usuário. ${SORT_NOTE}`,
+    }),
+    one: defineRoute({
+      method: 'GET',
+      path: `/api/energia/${segment}/{idDispositivo}`,
+      params: deviceIdParams,
+      query: energyDeviceQuery,
+      answer: energyDeviceRow,
+      errors: errors('Dispositivo fora dos sistemas do usuário'),
+      tags: TAGS,
+      summary: `Um dos ${label} com leituras e energia`,
+      description:
+        'Qualquer dispositivo do usuário é respondido (o `tipo` da linha diz o que ele é); ' +
+        'fora dos sistemas do usuário: 404.',
+    }),
+    ofPlant: defineRoute({
+      method: 'GET',
+      path: `/api/energia/usinas/{usinaId}/${segment}`,
+      params: plantParams,
+      query: plantEnergyQuery,
+      answer: energyDeviceList,
+      errors: errors('Usina fora dos sistemas do usuário'),
+      tags: TAGS,
+      summary: `${label} da usina com leituras e energia`,
+      description: SORT_NOTE,
+    }),
+  };
+}
+
+const GENERATORS = energyDeviceCalls('geradores', 'Geradores');
+const TRANSFER_PANELS = energyDeviceCalls('tfrs', 'TFRs (painéis de transferência)');
+
+/** Spec 000 §7 "Energy": generators, transfer panels, plants and SCDs with live totals and energy. */
+export const ENERGY_API = {
+  generators: GENERATORS.list,
+  generator: GENERATORS.one,
+  plantGenerators: GENERATORS.ofPlant,
+  transferPanels: TRANSFER_PANELS.list,
+  transferPanel: TRANSFER_PANELS.one,
+  plantTransferPanels: TRANSFER_PANELS.ofPlant,
+  plants: defineRoute({
+    method: 'GET',
+    path: '/api/energia/usinas',
+    query: placeEnergyQuery,
+    answer: plantList,
+    errors: errors('Sistema fora dos sistemas do usuário'),
+    tags: TAGS,
+    summary: 'Usinas com totais dos dispositivos, potência e energia dos geradores',
+    description: SORT_NOTE,
+  }),
+  plant: defineRoute({
+    method: 'GET',
+    path: '/api/energia/usinas/{usinaId}',
+    params: plantParams,
+    answer: plantRow,
+    errors: errors('Usina fora dos sistemas do usuário'),
+    tags: TAGS,
+    summary: 'Uma usina com totais, potência e energia',
+  }),
+  scds: defineRoute({
+    method: 'GET',
+    path: '/api/energia/scds',
+    query: placeEnergyQuery,
+    answer: scdList,
+    errors: errors('Sistema fora dos sistemas do usuário'),
+    tags: TAGS,
+    summary: 'SCDs com totais dos dispositivos, potência e energia dos geradores',
+    description: SORT_NOTE,
+  }),
+  scd: defineRoute({
+    method: 'GET',
+    path: '/api/energia/scds/{scdId}',
+    params: scdParams,
+    answer: scdRow,
+    errors: errors('SCD fora dos sistemas do usuário'),
+    tags: TAGS,
+    summary: 'Um SCD com totais, potência e energia',
+  }),
+};
+
+const PAGING =
+  '`sisid` (0 ou ausente: todos os sistemas do usuário), `usinaId`, `scdId`, `venueId`, ' +
+  '`offSet`, `limit` (50), `filtroTexto`, `orderBy` (`campo [asc|desc]`). `total` conta as ' +
+  'linhas do filtro; `criticos` e `atencao` contam as faixas antes do filtro `severidade`.';
+
+/** One paged analysis list: its path, its query (order fields, severity) and its row. */
+function analysisList<const P extends string, Q extends z.ZodType, A extends z.ZodType>(
+  path: P,
+  query: Q,
+  answer: A,
+  summary: string,
+  description = PAGING,
+) {
+  return defineRoute({
+    method: 'GET',
+    path,
+    query,
+    answer,
+    errors: errors('Sistema ou local fora dos sistemas do usuário'),
+    tags: TAGS,
+    summary,
+    description,
+  });
+}
+
+/**
+ * Spec 000 §7: the analysis lists (battery, power, load speed) and the tank
+ * list, keyed by the name of each list (the last segment of its path).
+ */
+export const ANALYSIS_API = {
+  baterias: analysisList(
+    '/api/energia/analise/baterias',
+    batteryQuery,
+    batteryPage,
+    'Status das baterias: Vcc contra o nominal vccn e a chave da rede',
+  ),
+  potencias: analysisList(
+    '/api/energia/analise/potencias',
+    powerQuery,
+    powerPage,
+    'Potência dos geradores em % do nominal, com a severidade (1 a 30 Crítico, > 30 Atenção)',
+  ),
+  loadspeeds: analysisList(
+    '/api/energia/analise/loadspeeds',
+    loadSpeedQuery,
+    loadSpeedPage,
+    'LoadSpeed dos geradores com a severidade (≥ 80 Crítico, 65 a 79 Atenção)',
+  ),
+  tanques: analysisList(
+    '/api/energia/tanques',
+    tankQuery,
+    tankPage,
+    'Tanques: nível, litros, capacidade, temperatura, status e cor (crítico ≥ 80)',
+    `${PAGING} \`critico\` = 100 − nível (quanto falta para encher).`,
+  ),
+};
+
+/** The name of an analysis list (`baterias`, `potencias`, `loadspeeds`, `tanques`). */
+export type AnalysisKind = keyof typeof ANALYSIS_API;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { querySisId, resumoComunicacao } from './devices.js';
+import { defineRoute } from './route.js';
 
 /*
  * GPS and maps (spec 000 §7 "GPS and maps", spec 001 §3 "GPS device").
@@ -79,3 +80,45 @@ export const gpsLocation = z.object({
 export type GpsLocation = z.infer<typeof gpsLocation>;
 export const gpsListQuery = z.object({ clientId: querySisId.optional() });
 export const gpsLocationList = z.array(gpsLocation);
+
+const TAGS = ['mapas'];
+const ERRORS = {
+  400: 'Parâmetros inválidos',
+  401: 'Sem sessão válida',
+  404: 'Sistema fora dos sistemas do usuário',
+} as const;
+
+/** Spec 000 §7 "GPS and maps". */
+export const GPS_API = {
+  devices: defineRoute({
+    method: 'GET',
+    path: '/api/gps/gpsDevices',
+    query: gpsDevicesQuery,
+    answer: gpsDeviceList,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Dispositivos com posição: local, lat, longi e a cor do pino',
+    description: '`sisid` 0 ou ausente: todos os sistemas do usuário. Sem posição: fora da lista.',
+  }),
+  map: defineRoute({
+    method: 'GET',
+    path: '/api/gps/map',
+    query: gpsMapQuery,
+    answer: gpsMap,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Locais fixos do mapa (usinas e SCDs) e os limites que enquadram a frota',
+  }),
+  locations: defineRoute({
+    method: 'GET',
+    path: '/api/gps/listDevices',
+    query: gpsListQuery,
+    answer: gpsLocationList,
+    errors: ERRORS,
+    tags: TAGS,
+    summary: 'Dispositivos com posição agrupados por local, para a lista ao lado do mapa',
+    description:
+      '`clientId` é o sistema (cliente) — 0 ou ausente: todos os do usuário; fora deles: 404. ' +
+      'A cor do local é a do seu dispositivo que comunicou por último.',
+  }),
+};

@@ -7,6 +7,7 @@ import {
   isOnline,
 } from '@vigia/domain';
 import type { Kysely } from 'kysely';
+import { placeLocation } from '../store/places/location.js';
 import type { Database } from '../store/schema.js';
 import { GENERATOR_STATUS_READING } from './deviceList.js';
 import { buildDeviceRows } from './deviceRows.js';
@@ -147,12 +148,7 @@ export async function plantRows(
     (p) => options.usinaId === undefined || p.id === options.usinaId,
   );
   const rows = plants.map((p) => ({
-    id: p.id,
-    nome: p.nome,
-    uf: p.uf,
-    lat: p.lat,
-    longi: p.lon,
-    sisId: p.systemId,
+    ...placeLocation(p),
     scds: places.scds.filter((s) => s.usinaId === p.id).map((s) => ({ id: s.id, nome: s.nome })),
     ...totals(state, byPlant.get(p.id) ?? []),
   }));
@@ -175,12 +171,7 @@ export async function scdRows(
   const rows = scds.map((s) => {
     const plant = s.usinaId === null ? undefined : plants.get(s.usinaId);
     return {
-      id: s.id,
-      nome: s.nome,
-      uf: s.uf,
-      lat: s.lat,
-      longi: s.lon,
-      sisId: s.systemId,
+      ...placeLocation(s),
       usina: plant ? { id: plant.id, nome: plant.nome } : null,
       ...totals(state, byScd.get(s.id) ?? []),
     };

@@ -1,13 +1,12 @@
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowedSystemIds } from '../auth/scope.js';
+import { deviceInScope } from '../devices/deviceScope.js';
 import {
   GENERAL_CONFIG,
   HISTORICAL_CONFIG,
   NOT_ACKNOWLEDGED_CONFIG,
   SITE_ACTIVE_CONFIG,
 } from '../occurrences/configurations.js';
-import { notFound } from '../plugins/httpError.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
@@ -28,17 +27,7 @@ export const occurrenceConfigRoutes: FastifyPluginAsyncZod<AppServices> = async 
   app.route({
     ...fromContract(app, API.occurrenceConfig.siteActive),
     handler: async (request) => {
-      const systems = allowedSystemIds(request);
-      const site =
-        systems.length === 0
-          ? undefined
-          : await store.db
-              .selectFrom('devices')
-              .select('id')
-              .where('id', '=', request.params.idSite)
-              .where('system_id', 'in', systems)
-              .executeTakeFirst();
-      if (!site) throw notFound();
+      const site = await deviceInScope(request, store.db, request.params.idSite);
       return { ...SITE_ACTIVE_CONFIG, idSite: site.id };
     },
   });

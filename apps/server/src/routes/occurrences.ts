@@ -11,6 +11,7 @@ import {
   listOccurrences,
 } from '../occurrences/list.js';
 import { notFound } from '../plugins/httpError.js';
+import { occurrenceIdsIn } from '../store/occurrences/occurrenceIds.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
@@ -61,17 +62,7 @@ export const occurrenceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     handler: async (request) => {
       const user = currentUser(request);
       const ids = [...new Set(request.body.ids)];
-      const inScope =
-        user.systemIds.length === 0
-          ? []
-          : (
-              await store.db
-                .selectFrom('occurrences')
-                .select('id')
-                .where('id', 'in', ids)
-                .where('system_id', 'in', user.systemIds)
-                .execute()
-            ).map((row) => row.id);
+      const inScope = await occurrenceIdsIn(store.db, ids, user.systemIds);
       if (inScope.length === 0) throw notFound();
       const { acknowledged } = await acknowledgeOccurrences(store, {
         ids: inScope,

@@ -52,6 +52,13 @@ describe.skipIf(!available)('/api/User', () => {
       expect(info.administrador).toBe(false);
     });
 
+    it('answers the profile and systems only, nothing of the session', async () => {
+      const info = (await get('/api/User/userinfo', 'demo')).json();
+      expect(Object.keys(info).sort()).toEqual(
+        ['acesso', 'administrador', 'direitos_id', 'id', 'login', 'nome', 'sistemas'].sort(),
+      );
+    });
+
     it('admin is the administrator', async () => {
       expect((await get('/api/User/userinfo', 'admin')).json().administrador).toBe(true);
     });

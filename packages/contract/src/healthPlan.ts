@@ -1,5 +1,6 @@
 import type { HealthPlanList } from '@vigia/domain';
 import { z } from 'zod';
+import { bodyId, queryId, querySisId } from './ids.js';
 import { alarmStateSchema } from './occurrences.js';
 import { defineRoute } from './route.js';
 
@@ -19,7 +20,7 @@ export function healthPlanMotivo(list: HealthPlanList): 'sem' | 'todos' | undefi
   return undefined;
 }
 
-const entityId = z.coerce.number().int().positive();
+const entityId = queryId;
 const epochSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
 
 /**
@@ -32,7 +33,7 @@ export const healthPlanListQuery = z.object({
   dataInicio: epochSeconds,
   dataFim: epochSeconds,
   motivo: z.enum([HEALTH_PLAN_MOTIVO.withoutReason, HEALTH_PLAN_MOTIVO.all]).optional(),
-  sisid: z.coerce.number().int().min(0).optional(),
+  sisid: querySisId.optional(),
   offSet: z.coerce.number().int().min(0).optional(),
   /** Default and cap: MAX_PAGE_SIZE. The `X-Total-Count` header carries the full count. */
   limit: z.coerce.number().int().min(1).optional(),
@@ -66,7 +67,7 @@ export const MAX_REASON_LENGTH = 1000;
 
 /** `POST|PUT /api2/ocorrencias/sync/update`. */
 export const healthPlanUpdateBody = z.object({
-  id: z.number().int().positive(),
+  id: bodyId,
   motivoEdit: z.string().max(MAX_REASON_LENGTH),
 });
 export type HealthPlanUpdateBody = z.infer<typeof healthPlanUpdateBody>;

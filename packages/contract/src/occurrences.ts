@@ -1,5 +1,6 @@
 import { ALARM_STATES, type AlarmState, MAX_PAGE_SIZE, PAGE_SIZE } from '@vigia/domain';
 import { z } from 'zod';
+import { bodyId, queryId, querySisId } from './ids.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -11,7 +12,7 @@ import { defineRoute } from './route.js';
 /** Longest `filtroTexto` accepted. */
 export const MAX_TEXT_FILTER_LENGTH = 100;
 
-const entityId = z.coerce.number().int().positive();
+const entityId = queryId;
 /** Epoch seconds, from 1970 up to 2100. */
 const epochSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
 /** Query flags: 'true'/'false' (also 1/0, yes/no, on/off). Absent and false mean the same. */
@@ -62,7 +63,7 @@ export const occurrenceListQuery = z.object({
   /** A venue (Vigia's). */
   venueId: entityId.optional(),
   /** A system; 0 or absent: all the caller's systems. */
-  sisid: z.coerce.number().int().min(0).optional(),
+  sisid: querySisId.optional(),
 });
 export type OccurrenceListQuery = z.input<typeof occurrenceListQuery>;
 
@@ -70,7 +71,7 @@ export type OccurrenceListQuery = z.input<typeof occurrenceListQuery>;
 export const deviceOccurrenceListQuery = occurrenceListQuery.extend({ disp_id: entityId });
 /** `/api/ocorrencia/sistema/ativas` needs `sisid`. */
 export const systemOccurrenceListQuery = occurrenceListQuery.extend({
-  sisid: z.coerce.number().int().positive(),
+  sisid: queryId,
 });
 
 export const alarmStateSchema = z.enum(ALARM_STATES as [AlarmState, ...AlarmState[]]);
@@ -119,7 +120,7 @@ export const MAX_ACK_IDS = MAX_PAGE_SIZE;
 
 /** `POST /api/ocorrencias/reconhece`. */
 export const acknowledgeBody = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(MAX_ACK_IDS),
+  ids: z.array(bodyId).min(1).max(MAX_ACK_IDS),
 });
 export type AcknowledgeBody = z.infer<typeof acknowledgeBody>;
 

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * Largest id the store holds: ids are `integer` columns (32 bits) on
+ * PostgreSQL, which refuses a larger value with an error (a 500) where SQLite
+ * finds nothing. Every id a caller sends is bound by it at the boundary.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** An id in a path or query (`?idDispositivo=12`): a positive 32-bit integer. */
+export const queryId = z.coerce.number().int().positive().max(MAX_ID);
+/** A system id filter in a query: 0 (or absent) means every system of the caller. */
+export const querySisId = z.coerce.number().int().nonnegative().max(MAX_ID);
+/** An id in a JSON body. */
+export const bodyId = z.number().int().positive().max(MAX_ID);

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteData } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Spec 000 §7: `GET /api/Sites/{id}/site`, the device a chart belongs to (its name titles the page). */
 export function getChartDevice(siteId: number, signal?: AbortSignal): Promise<SiteData> {
-  return request<SiteData>(`/api/Sites/${siteId}/site`, { signal, quiet: true });
+  return call(API.sites.site, { params: { id: siteId } }, { signal, quiet: true });
 }
 
 export function chartDeviceQueryOptions(siteId: number) {

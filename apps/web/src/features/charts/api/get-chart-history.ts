@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChartHistory } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import {
   type ChartPeriodChoice,
   chartPeriod,
@@ -7,7 +8,7 @@ import {
   type Period,
   REFRESH_MS,
 } from '@vigia/domain';
-import { request } from '../../../lib/http';
+import { call } from '../../../lib/api';
 
 /**
  * Spec 000 §7: `POST /api/taginfoHistorico/dispositivo/id/penas/infosLista`
@@ -19,13 +20,14 @@ export function getChartHistory(
   period: Period,
   signal?: AbortSignal,
 ): Promise<ChartHistory> {
-  return request<ChartHistory>('/api/taginfoHistorico/dispositivo/id/penas/infosLista', {
-    method: 'POST',
-    query: { inicio: period.inicio, fim: period.fim, idDispositivo },
-    json: { nomes },
-    signal,
-    quiet: true,
-  });
+  return call(
+    API.chartHistory.pens,
+    {
+      query: { inicio: period.inicio, fim: period.fim, idDispositivo },
+      body: { nomes: [...nomes] },
+    },
+    { signal, quiet: true },
+  );
 }
 
 export interface ChartHistoryRequest {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChartLine, GraphicalConfig } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import type { ChartLine } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** One configured chart of a device: its preset's lines that the device reports (`idTag` set). */
 export interface ChartPreset {
@@ -11,24 +12,27 @@ export interface ChartPreset {
 
 /**
  * Spec 000 §7: `GET /api/ConfigurationGraphical/{idSite}/graphical`, then each
- * chart's `/api/ConfigurationGraphical/{idGraphical}/lines/graphical` with the
+ * chart's `GET /api/ConfigurationGraphical/{idGraphical}/lines/graphical` with the
  * device as `idSite` (so every line names the device's tag). For a tank: litros,
  * temperatura, nivel (spec 000 §3 "Chart and report presets by device type").
  */
 export async function getChartPresets(siteId: number, signal?: AbortSignal) {
-  const configs = await request<GraphicalConfig[]>(
-    `/api/ConfigurationGraphical/${siteId}/graphical`,
+  const configs = await call(
+    API.configuration.graphicals,
+    { params: { idSite: siteId }, query: {} },
     { signal, quiet: true },
   );
-  const charts = configs.filter((c) => c.idGraphical !== null);
+  const charts = configs.flatMap(({ idGraphical, nome }) =>
+    idGraphical === null ? [] : [{ idGraphical, nome }],
+  );
   const presets = await Promise.all(
-    charts.map(async (config): Promise<ChartPreset> => {
-      const idGraphical = config.idGraphical as number;
-      const lines = await request<ChartLine[]>(
-        `/api/ConfigurationGraphical/${idGraphical}/lines/graphical`,
-        { query: { idSite: siteId }, signal, quiet: true },
+    charts.map(async ({ idGraphical, nome }): Promise<ChartPreset> => {
+      const lines = await call(
+        API.configuration.chartLines,
+        { params: { idGraphical }, query: { idSite: siteId } },
+        { signal, quiet: true },
       );
-      return { idGraphical, nome: config.nome, lines: lines.filter((l) => l.idTag !== null) };
+      return { idGraphical, nome, lines: lines.filter((l) => l.idTag !== null) };
     }),
   );
   return presets.filter((preset) => preset.lines.length > 0);

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChartHistory, ChartLine, GraphicalConfig, SiteData } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
 import { MESSAGES } from '@vigia/domain';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +19,7 @@ vi.mock('../components/TimeSeriesChart', () => ({
 }));
 
 const TANK = 42;
-const HISTORY_PATH = '/api/taginfoHistorico/dispositivo/id/penas/infosLista';
+const HISTORY_PATH = API.chartHistory.pens.path;
 
 const USER = {
   id: 1,
@@ -30,18 +31,49 @@ const USER = {
   sistemas: [{ id: 121, nome: 'ERB Norte', empresa: 'ERB', home: null }],
 };
 
-const SITE = {
+// 15/05/2024 12:00 and 12:15 in Brasília.
+const T0 = Date.UTC(2024, 4, 15, 15, 0) / 1000;
+const T1 = T0 + 900;
+
+const SITE: SiteData = {
   id: TANK,
   siteId: TANK,
   nome: 'Tanque ERB Serra',
   patrimonio: 'TQ1',
   tipo: 'tanque',
+  templateDispositivoId: 7,
+  equipamento: 'Tanque',
   localNome: 'ERB Serra',
+  uf: 'SP',
+  lat: null,
+  longi: null,
+  titulo: 'TQ1',
   sisId: 121,
-} as SiteData;
+  usina: null,
+  scd: null,
+  venue: null,
+  grupo: null,
+  energyCenter: null,
+  resumoComunicacao: 'online',
+  ultimaLeitura: T0,
+  alarmTreeMapValue: 0,
+  params: [],
+};
 
-const config = (idGraphical: number, nome: string) =>
-  ({ idSite: TANK, tipo: 'graphical', nome, idGraphical }) as GraphicalConfig;
+const config = (idGraphical: number, nome: string): GraphicalConfig => ({
+  idSite: TANK,
+  tipo: 'graphical',
+  nome,
+  tempoDefault: null,
+  tempoEnddtDefault: null,
+  acesso: '00005',
+  intervalo: null,
+  render_html: null,
+  idOverview: null,
+  idGraphical,
+  idTabela: null,
+  graphic: { web_nome: nome, tempoDefault: 24 },
+});
 
 const line = (tagNome: string, nome: string, grandeza: string, maximo: number, casas: number) =>
   ({
@@ -64,10 +96,6 @@ const LINES: Record<number, ChartLine[]> = {
   2: [line('temperatura', 'Temperatura', '°C', 60, 1)],
   3: [line('nivel', 'Nível', '%', 100, 2)],
 };
-
-// 15/05/2024 12:00 and 12:15 in Brasília.
-const T0 = Date.UTC(2024, 4, 15, 15, 0) / 1000;
-const T1 = T0 + 900;
 
 function history(inicio: number, fim: number, empty = false): ChartHistory {
   const pen = (nome: string, unidade: string, values: [number, number]) => ({

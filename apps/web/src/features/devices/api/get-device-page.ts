@@ -1,5 +1,6 @@
 import type { DeviceRow, DeviceRowPage } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Which devices a list shows (spec 000 §7 `GET /api/dispositivos/infosFiltro`). */
 export interface DeviceSelection {
@@ -27,22 +28,23 @@ export interface DevicePageRequest {
   signal?: AbortSignal;
 }
 
-export const DEVICE_LIST_PATH = '/api/dispositivos/infosFiltro';
-
 /** One page of the generic device list behind every typed list screen. */
 export function getDevicePage(r: DevicePageRequest): Promise<DeviceRowPage> {
-  return request<DeviceRowPage>(DEVICE_LIST_PATH, {
-    query: {
-      ...r.selection,
-      tipo: r.selection.tipo ? [...r.selection.tipo] : undefined,
-      nomes: r.nomes ? [...r.nomes] : undefined,
-      offSet: r.offSet,
-      limit: r.limit,
-      filtroTexto: r.filtroTexto || undefined,
-      orderBy: r.orderBy || undefined,
+  return call(
+    API.devices.list,
+    {
+      query: {
+        ...r.selection,
+        tipo: r.selection.tipo ? [...r.selection.tipo] : undefined,
+        nomes: r.nomes ? [...r.nomes] : undefined,
+        offSet: r.offSet,
+        limit: r.limit,
+        filtroTexto: r.filtroTexto || undefined,
+        orderBy: r.orderBy || undefined,
+      },
     },
-    signal: r.signal,
-  });
+    { signal: r.signal },
+  );
 }
 
 export type { DeviceRow };

@@ -1,7 +1,6 @@
 import type { DeviceRowPage } from '@vigia/contract';
-import { request } from '../../../lib/http';
-
-export const ENERGY_CENTER_DEVICES_PATH = '/api/taginfo/v2/dispositivos/infosLista';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 export interface EnergyCenterPageRequest {
   energycenterId: number;
@@ -15,16 +14,18 @@ export interface EnergyCenterPageRequest {
 
 /** Spec 000 §7 "Energy-center devices": POST with the selector in the query and `nomes` in the body. */
 export function getEnergyCenterPage(r: EnergyCenterPageRequest): Promise<DeviceRowPage> {
-  return request<DeviceRowPage>(ENERGY_CENTER_DEVICES_PATH, {
-    method: 'POST',
-    query: {
-      energycenterId: r.energycenterId,
-      offSet: r.offSet,
-      limit: r.limit,
-      filtroTexto: r.filtroTexto || undefined,
-      orderBy: r.orderBy || undefined,
+  return call(
+    API.devices.energyCenterDevices,
+    {
+      query: {
+        energycenterId: r.energycenterId,
+        offSet: r.offSet,
+        limit: r.limit,
+        filtroTexto: r.filtroTexto || undefined,
+        orderBy: r.orderBy || undefined,
+      },
+      body: { nomes: [...r.nomes] },
     },
-    json: { nomes: [...r.nomes] },
-    signal: r.signal,
-  });
+    { signal: r.signal },
+  );
 }

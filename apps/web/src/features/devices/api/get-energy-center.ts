@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EnergyCenterData } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** `GET /api/EnergyCenters/{energycenterId}/energyCenter`: the energy center's name and system. */
 export function getEnergyCenter(energycenterId: number, signal?: AbortSignal) {
-  return request<EnergyCenterData>(`/api/EnergyCenters/${energycenterId}/energyCenter`, {
-    signal,
-    quiet: true,
-  });
+  return call(API.sites.energyCenter, { params: { energycenterId } }, { signal, quiet: true });
 }
 
 export function energyCenterQueryOptions(energycenterId: number) {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResumeSiteRow } from '@vigia/contract';
 import { TIPO_SITE } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 import { isHttpError } from '../../../lib/httpErrors';
 
 /**
  * A venue's name, device groups and totals: its row of the venue site table
- * (`/api/DataResumeSite/4/dataResumeSite?venueId=`). Null when it is not one
+ * (`GET /api/DataResumeSite/4/dataResumeSite?venueId=`). Null when it is not one
  * of the user's venues.
  */
 export async function getVenue(
@@ -15,9 +16,13 @@ export async function getVenue(
   signal?: AbortSignal,
 ): Promise<ResumeSiteRow | null> {
   try {
-    const page = await request<{ total: number; itens: ResumeSiteRow[] }>(
-      `/api/DataResumeSite/${TIPO_SITE.venue}/dataResumeSite`,
-      { query: { sisid: sisId, venueId, offSet: 0, limit: 1 }, signal, quiet: true },
+    const page = await call(
+      API.sites.tableRows,
+      {
+        params: { tipoSite: TIPO_SITE.venue },
+        query: { sisid: sisId, venueId, offSet: 0, limit: 1 },
+      },
+      { signal, quiet: true },
     );
     return page.itens[0] ?? null;
   } catch (error) {

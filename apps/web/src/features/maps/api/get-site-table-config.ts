@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResumeSiteConfig, TipoSite } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Spec 000 §7: `GET /api/ConfigurationResumeSite/{tipoSite}/resumeSite?sisid=`, the columns of a site table. */
 export function getSiteTableConfig(
@@ -8,10 +9,7 @@ export function getSiteTableConfig(
   sisId: number,
   signal?: AbortSignal,
 ): Promise<ResumeSiteConfig> {
-  return request<ResumeSiteConfig>(`/api/ConfigurationResumeSite/${tipoSite}/resumeSite`, {
-    query: { sisid: sisId },
-    signal,
-  });
+  return call(API.sites.tableConfig, { params: { tipoSite }, query: { sisid: sisId } }, { signal });
 }
 
 export function siteTableConfigQueryOptions(tipoSite: TipoSite, sisId: number) {

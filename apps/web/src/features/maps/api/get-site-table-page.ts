@@ -1,5 +1,6 @@
 import type { ResumeSiteRow, TipoSite } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 export interface SiteTablePageRequest {
   tipoSite: TipoSite;
@@ -13,9 +14,10 @@ export interface SiteTablePageRequest {
 
 /** Spec 000 §7: `GET /api/DataResumeSite/{tipoSite}/dataResumeSite`, one page of a site table. */
 export async function getSiteTablePage(r: SiteTablePageRequest): Promise<ResumeSiteRow[]> {
-  const page = await request<{ total: number; itens: ResumeSiteRow[] }>(
-    `/api/DataResumeSite/${r.tipoSite}/dataResumeSite`,
+  const page = await call(
+    API.sites.tableRows,
     {
+      params: { tipoSite: r.tipoSite },
       query: {
         sisid: r.sisId,
         offSet: r.offSet,
@@ -23,8 +25,8 @@ export async function getSiteTablePage(r: SiteTablePageRequest): Promise<ResumeS
         filtroTexto: r.filtroTexto || undefined,
         orderBy: r.orderBy || undefined,
       },
-      signal: r.signal,
     },
+    { signal: r.signal },
   );
   return page.itens;
 }

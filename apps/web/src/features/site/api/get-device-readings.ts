@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DeviceRow } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /**
  * Spec 000 §7: `POST /api/taginfo/v2/dispositivo/id/infosLista`, one device
@@ -11,13 +12,11 @@ export function getDeviceReadings(
   nomes: readonly string[],
   signal?: AbortSignal,
 ): Promise<DeviceRow> {
-  return request<DeviceRow>('/api/taginfo/v2/dispositivo/id/infosLista', {
-    method: 'POST',
-    query: { idDispositivo: deviceId },
-    json: { nomes },
-    signal,
-    quiet: true,
-  });
+  return call(
+    API.devices.readings,
+    { query: { idDispositivo: deviceId }, body: { nomes: [...nomes] } },
+    { signal, quiet: true },
+  );
 }
 
 export function deviceReadingsQueryOptions(

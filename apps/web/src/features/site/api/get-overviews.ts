@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OverviewConfig, TipoLocal } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /**
  * Spec 000 §7: `GET /api/ConfigurationOverview/{idSite}/overview`, the site's
@@ -12,11 +13,14 @@ export function getOverviews(
   tipoLocal: TipoLocal = 'dispositivo',
   signal?: AbortSignal,
 ): Promise<OverviewConfig[]> {
-  return request<OverviewConfig[]>(`/api/ConfigurationOverview/${idSite}/overview`, {
-    query: tipoLocal === 'dispositivo' ? undefined : { tipoLocal },
-    signal,
-    quiet: true,
-  });
+  return call(
+    API.configuration.overviews,
+    {
+      params: { idSite },
+      query: { tipoLocal: tipoLocal === 'dispositivo' ? undefined : tipoLocal },
+    },
+    { signal, quiet: true },
+  );
 }
 
 export function overviewsQueryOptions(idSite: number, tipoLocal: TipoLocal = 'dispositivo') {

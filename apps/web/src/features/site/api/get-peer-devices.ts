@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DeviceRow, DeviceRowPage } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import type { DeviceRow, InfosFiltroQuery } from '@vigia/contract';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 import { deviceIdsOf } from '../live/deviceIdsOf';
 
 /**
@@ -31,7 +32,9 @@ export function peerScopeOf(owner: PeerOwner): PeerScope {
 /** At most this many neighbours are read (a plant has a handful of devices). */
 export const PEER_LIMIT = 100;
 
-function scopeQuery(scope: PeerScope): Record<string, unknown> {
+function scopeQuery(
+  scope: PeerScope,
+): Pick<InfosFiltroQuery, 'usinaId' | 'scdId' | 'venueId' | 'sisid' | 'filtroTexto'> {
   switch (scope.kind) {
     case 'usina':
       return { usinaId: scope.usinaId };
@@ -51,17 +54,20 @@ export async function getPeerDevices(
   nomes: readonly string[],
   signal?: AbortSignal,
 ): Promise<DeviceRow[]> {
-  const page = await request<DeviceRowPage>('/api/dispositivos/infosFiltro', {
-    query: {
-      ...scopeQuery(scope),
-      tipo: tipos.length > 0 ? tipos : undefined,
-      nomes: nomes.length > 0 ? nomes : undefined,
-      orderBy: 'patrimonio',
-      limit: PEER_LIMIT,
+  const page = await call(
+    API.devices.list,
+    {
+      query: {
+        ...scopeQuery(scope),
+        tipo: tipos.length > 0 ? [...tipos] : undefined,
+        nomes: nomes.length > 0 ? [...nomes] : undefined,
+        orderBy: 'patrimonio',
+        offSet: 0,
+        limit: PEER_LIMIT,
+      },
     },
-    signal,
-    quiet: true,
-  });
+    { signal, quiet: true },
+  );
   return scope.kind === 'local'
     ? page.itens.filter((row) => row.localNome === scope.localNome)
     : page.itens;

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataSinotico, TipoLocal } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 import { deviceIdsOf } from '../live/deviceIdsOf';
 
 /**
@@ -14,15 +15,18 @@ export function getSynoptic(
   nomes: readonly string[],
   signal?: AbortSignal,
 ): Promise<DataSinotico> {
-  return request<DataSinotico>(`/api/DataSinotico/${idSinotico}/dataSinotico`, {
-    query: {
-      idSite,
-      tipoLocal: tipoLocal === 'dispositivo' ? undefined : tipoLocal,
-      nomes: nomes.length > 0 ? nomes : undefined,
+  return call(
+    API.configuration.synoptic,
+    {
+      params: { idSinotico },
+      query: {
+        idSite,
+        tipoLocal: tipoLocal === 'dispositivo' ? undefined : tipoLocal,
+        nomes: nomes.length > 0 ? [...nomes] : undefined,
+      },
     },
-    signal,
-    quiet: true,
-  });
+    { signal, quiet: true },
+  );
 }
 
 export function synopticQueryOptions(

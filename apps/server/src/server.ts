@@ -1,8 +1,12 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { pino } from 'pino';
 import { sweepCommunication } from './alarms/engine.js';
 import { buildApp, loggerOptions } from './app.js';
 import { purgeExpiredRefreshTokens } from './auth/refreshTokens.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { DEVICE_KEYS_FILE, issueDeviceKeys } from './broker/deviceCredentials.js';
+import { provisionBroker, startBroker } from './broker/mosquitto.js';
+import { type Config, ConfigError, loadConfig, mqttConnection } from './config.js';
 import { EventBus } from './events/eventBus.js';
 import { type PgEventRelay, startPgEventRelay } from './events/pgEventRelay.js';
 import { createIngest } from './ingest/ingest.js';
@@ -88,15 +92,40 @@ async function main(): Promise<void> {
     log.info({ processId: relay.processId }, 'eventos: fan-out por LISTEN/NOTIFY ativo');
   }
 
+  // Devices without a key get a random one (stored hashed), written down for handing out.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const keysFile = join(config.dataDir, DEVICE_KEYS_FILE);
+  if (config.broker) {
+    const { files, issued } = await provisionBroker(store, {
+      ...config.broker,
+      keysFile,
+      ...(config.mqttPassword !== undefined ? { serverPassword: config.mqttPassword } : {}),
+    });
+    const broker = await startBroker(files, config.broker.port);
+    stops.push(() => broker.stop());
+    log.info(
+      { porta: config.broker.port, pasta: files.dir, chavesNovas: issued.length, keysFile },
+      'broker MQTT próprio ativo (contas por dispositivo)',
+    );
+  } else {
+    const issued = await issueDeviceKeys(store, { keysFile });
+    if (issued.length > 0) log.info({ chavesNovas: issued.length, keysFile }, 'chaves emitidas');
+  }
+
   const ingest = createIngest({ store, publish: bus, log });
   stops.push(() => ingest.close());
-  if (config.mqttUrl) {
-    const mqtt = await startMqttIngest(config.mqttUrl, ingest, {
+  const connection = mqttConnection(config);
+  if (connection) {
+    const { url, ...account } = connection;
+    const mqtt = await startMqttIngest(url, ingest, {
+      ...account,
       topic: sharedReadingsTopic(config.mqttGroup),
+      clientId: config.mqttClientId,
       onError: (error) => log.error({ err: error }, 'MQTT: erro'),
     });
     stops.push(() => mqtt.close());
-    log.info({ mqtt: config.mqttUrl }, 'ingestão MQTT ativa');
+    const shown = url.replace(/\/\/[^@/]*@/, '//');
+    log.info({ mqtt: shown, clientId: config.mqttClientId }, 'ingestão MQTT ativa');
   }
 
   if (config.simulator) {

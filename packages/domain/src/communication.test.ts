@@ -7,6 +7,7 @@ import {
   isStale,
   isSynopticStale,
   METER_STALE_AFTER_MIN,
+  rowCommunication,
   STALE_AFTER_MIN,
   SYNOPTIC_STALE_AFTER_MIN,
 } from './communication.js';
@@ -143,5 +144,20 @@ describe('communicationDisplay (spec 001 §4: one text and tone for every screen
         now,
       ),
     ).toMatchObject({ text: 'DESATUALIZADO', tone: 'neutral' });
+  });
+});
+
+describe('rowCommunication: the same display from a row as the server sends it', () => {
+  it("reads ultimaLeitura, and 'medidor' rows get 180 minutes", () => {
+    const row = { resumoComunicacao: 'offline', ultimaLeitura: minAgo(100) };
+    expect(rowCommunication(row, NOW).text).toBe('DESATUALIZADO');
+    expect(rowCommunication({ ...row, tipo: 'medidor' }, NOW)).toEqual({
+      online: true,
+      text: 'Online',
+      tone: 'good',
+    });
+    expect(rowCommunication({ resumoComunicacao: null, ultimaLeitura: null }, NOW).text).toBe(
+      'NUNCA COMUNICOU',
+    );
   });
 });

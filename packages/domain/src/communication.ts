@@ -97,3 +97,22 @@ export function communicationDisplay(o: CommunicationInput, nowSec: number): Com
     tone: summary === '>1 dia offline' ? 'neutral' : 'bad',
   };
 }
+
+/** The wire rows' own names: `ultimaLeitura` (epoch s of the freshest reading), `tipo` ('medidor'). */
+export interface CommunicatingRow {
+  resumoComunicacao: string | null;
+  ultimaLeitura: number | null;
+  tipo?: string | null;
+}
+
+/** `communicationDisplay` of a device, site or pin row as the server sends it. */
+export function rowCommunication(row: CommunicatingRow, nowSec: number): CommunicationDisplay {
+  return communicationDisplay(
+    {
+      resumoComunicacao: row.resumoComunicacao,
+      lastReadingTs: row.ultimaLeitura,
+      isMeter: row.tipo === 'medidor',
+    },
+    nowSec,
+  );
+}

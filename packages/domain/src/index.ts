@@ -63,6 +63,7 @@ export type {
   CommunicationSummary,
 } from './communication.js';
 export {
+  type CommunicatingRow,
   communicationDisplay,
   communicationSummary,
   freshnessLabel,
@@ -71,6 +72,7 @@ export {
   isSynopticStale,
   METER_STALE_AFTER_MIN,
   OFFLINE_LONG_AFTER_MIN,
+  rowCommunication,
   STALE_AFTER_MIN,
   SYNOPTIC_STALE_AFTER_MIN,
 } from './communication.js';

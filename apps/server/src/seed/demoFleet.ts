@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import { type CompiledRule, conditionHolds } from '../alarms/rules.js';
 import { hashPassword } from '../auth/password.js';
-import { deviceKeyHash } from '../ingest/deviceKey.js';
 import { FleetModel, type Readings } from '../simulator/model.js';
 import { type Store, syncIdSequences } from '../store/database.js';
 import { toJson } from '../store/json.js';
@@ -50,15 +49,6 @@ const DAY = 86400;
 const READINGS_FLUSH_ROWS = 250_000;
 
 /**
- * The ingest key of a demo device for `POST /api/ingest` (sha256 of it is
- * stored). Derived from the seed so it can be documented and tested.
- */
-export function demoDeviceKey(seed: number, deviceId: number): string {
-  const hex = createHash('sha256').update(`vigia-demo:${seed}:${deviceId}`).digest('hex');
-  return `vd_${deviceId}_${hex.slice(0, 24)}`;
-}
-
-/**
  * Seeds the demo fleet: companies, systems (121 opens the generators page),
  * places, ~100 devices of every type with tags, alarm rules, command types and
  * panel/chart/report configuration, history (15-minute steps), current values,
@@ -81,7 +71,7 @@ export async function seedDemo(store: Store, opts: SeedOptions): Promise<void> {
     }
     const fleet = buildFleet();
     const rng = createRandom(opts.seed);
-    const ids = await insertStructure(trx, fleet, opts.seed, now);
+    const ids = await insertStructure(trx, fleet, now);
     if (passwords) await insertUsers(trx, fleet, passwords, now);
     const history = await insertHistory(store, trx, fleet, ids, {
       seed: opts.seed,
@@ -143,7 +133,6 @@ async function insertMany<T extends keyof Database>(
 async function insertStructure(
   trx: Transaction<Database>,
   fleet: Fleet,
-  seed: number,
   now: number,
 ): Promise<StructureIds> {
   await insertMany(
@@ -268,7 +257,8 @@ async function insertStructure(
     group_id: d.groupId,
     energy_center_id: d.energyCenterId,
     params: toJson(d.params),
-    ingest_key_hash: deviceKeyHash(demoDeviceKey(seed, d.id)),
+    // No key: the server issues random ones at start (broker/deviceCredentials.ts).
+    ingest_key_hash: null,
     last_seen_at: null,
     created_at: now - 400 * DAY,
   }));

@@ -4,7 +4,6 @@ import {
   equipmentStatus,
   formatNumber,
   formatReading,
-  freshnessLabel,
   fuelLevelDisplay,
   generatorMode,
   generatorModeTone,
@@ -14,17 +13,15 @@ import {
   inverterAutomation,
   inverterAutomationTone,
   isGeneratorRunning,
-  isOnline,
   loadSpeedSeverity,
   mainsStatus,
   mainsStatusTone,
   mainsSwitchState,
   meterDisplayValue,
-  NEVER_COMMUNICATED,
   PLACEHOLDER_NUMBER,
   READING,
+  rowCommunication,
   SEVERITY_TONE,
-  STALE_LABEL,
   signalDisplay,
   switchTone,
   type Tone,
@@ -67,29 +64,15 @@ export function meterReading(row: Row, nome: string, decimals = 2): string {
 
 type Communicating = Pick<DeviceRow, 'resumoComunicacao' | 'ultimaLeitura' | 'tipo'>;
 
-/** Meters report less often: online under 180 minutes instead of 30. */
+/** Online under the staleness limit (180 minutes for meters). */
 export function deviceOnline(row: Communicating, nowSec: number): boolean {
-  return isOnline(
-    {
-      resumoComunicacao: row.resumoComunicacao,
-      lastReadingTs: row.ultimaLeitura,
-      isMeter: row.tipo === 'medidor',
-    },
-    nowSec,
-  );
+  return rowCommunication(row, nowSec).online;
 }
 
-/**
- * 'Online'; 'DESATUALIZADO' when the data is older than the limit (red, gray
- * after a day, as the map pins); 'NUNCA COMUNICOU' for a device never heard.
- */
+/** The domain's one text and tone of a device's communication. */
 export function communication(row: Communicating, nowSec: number): Display {
-  if (deviceOnline(row, nowSec)) return { text: ONLINE_LABEL, tone: 'good' };
-  if (row.ultimaLeitura === null || row.resumoComunicacao === 'nunca comunicou') {
-    return { text: NEVER_COMMUNICATED, tone: 'neutral' };
-  }
-  const text = freshnessLabel(row.ultimaLeitura, nowSec) ?? STALE_LABEL;
-  return { text, tone: row.resumoComunicacao === '>1 dia offline' ? 'neutral' : 'bad' };
+  const { text, tone } = rowCommunication(row, nowSec);
+  return { text, tone };
 }
 
 export function alarmCount(count: number): Display {

@@ -1,10 +1,10 @@
 import type { GpsDevice, MapPlace } from '@vigia/contract';
 import {
-  freshnessLabel,
   MAP_PIN_SIZE_PX,
   MAP_PIN_TONE,
   type MapPinColor,
   mapPinColor,
+  rowCommunication,
   type Tone,
 } from '@vigia/domain';
 
@@ -58,13 +58,12 @@ export function fanOffset(index: number, count: number, size = MAP_PIN_SIZE_PX):
   return [Math.round(radius * Math.cos(angle)), Math.round(radius * Math.sin(angle))];
 }
 
-/** 'Online', or the domain's 'DESATUALIZADO' / 'NUNCA COMUNICOU'. */
+/** 'Online', 'DESATUALIZADO' or 'NUNCA COMUNICOU' (the domain's one text). */
 export function communicationText(
-  device: Pick<GpsDevice, 'resumoComunicacao' | 'ultimaLeitura'>,
+  device: Pick<GpsDevice, 'resumoComunicacao' | 'ultimaLeitura' | 'tipo'>,
   nowSec: number,
 ): string {
-  if (device.resumoComunicacao === 'online') return 'Online';
-  return freshnessLabel(device.ultimaLeitura, nowSec) ?? 'Online';
+  return rowCommunication(device, nowSec).text;
 }
 
 /** The accessible name and tooltip of a pin. */

@@ -3,8 +3,7 @@ import {
   formatDateTime,
   formatNumber,
   formatText,
-  freshnessLabel,
-  isOnline,
+  rowCommunication,
   type Tone,
 } from '@vigia/domain';
 import { StateBadge } from '../../../ui/StateBadge';
@@ -16,26 +15,13 @@ function field(row: ResumeSiteRow, chave: string): unknown {
   return (row as Record<string, unknown>)[chave as Field];
 }
 
-/**
- * 'Online' when the freshest reading is recent (180 min for meters),
- * otherwise 'DESATUALIZADO' (red; gray after a day) or 'NUNCA COMUNICOU'.
- */
+/** The domain's one text and tone of a site's communication. */
 export function siteCommunication(
   row: Pick<ResumeSiteRow, 'resumoComunicacao' | 'ultimaLeitura' | 'tipo'>,
   nowSec: number,
 ): { text: string; tone: Tone } {
-  const online = isOnline(
-    {
-      resumoComunicacao: row.resumoComunicacao,
-      lastReadingTs: row.ultimaLeitura,
-      isMeter: row.tipo === 'medidor',
-    },
-    nowSec,
-  );
-  if (online) return { text: 'Online', tone: 'good' };
-  const label = freshnessLabel(row.ultimaLeitura, nowSec) ?? 'Online';
-  if (row.ultimaLeitura === null) return { text: label, tone: 'neutral' };
-  return { text: label, tone: row.resumoComunicacao === '>1 dia offline' ? 'neutral' : 'bad' };
+  const { text, tone } = rowCommunication(row, nowSec);
+  return { text, tone };
 }
 
 const DEFAULT_WIDTH: Record<string, number> = { uf: 64, nome: 240, patrimonio: 110, tipo: 110 };

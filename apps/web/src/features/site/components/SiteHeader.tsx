@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { SiteData } from '@vigia/contract';
-import { isOnline, MAP_PIN_TONE, mapPinColor, NEVER_COMMUNICATED, siteTitle } from '@vigia/domain';
+import { rowCommunication, siteTitle } from '@vigia/domain';
 import { StateBadge } from '../../../ui/StateBadge';
 import { useNowSec } from '../panels/useNow';
 
@@ -8,8 +8,6 @@ import { useNowSec } from '../panels/useNow';
 export function siteTitleOf(site: Pick<SiteData, 'patrimonio' | 'localNome' | 'usina'>): string {
   return siteTitle(site.patrimonio, site.localNome, site.usina !== null);
 }
-
-const METER_TIPO = 'medidor';
 
 /** Name, model and place, without repeating a place the name already carries. */
 function subtitle(site: SiteData): string {
@@ -22,15 +20,7 @@ function subtitle(site: SiteData): string {
 /** The site page's heading: title, device name and model, communication and active alarms. */
 export function SiteHeader({ site }: { site: SiteData }) {
   const nowSec = useNowSec();
-  const online = isOnline(
-    {
-      resumoComunicacao: site.resumoComunicacao,
-      lastReadingTs: site.ultimaLeitura,
-      isMeter: site.tipo === METER_TIPO,
-    },
-    nowSec,
-  );
-  const summary = online ? 'online' : site.resumoComunicacao;
+  const communication = rowCommunication(site, nowSec);
   const alarms = site.alarmTreeMapValue;
   return (
     <Stack gap={4} mb="md">
@@ -38,8 +28,8 @@ export function SiteHeader({ site }: { site: SiteData }) {
         <Title order={1} size="h2" data-testid="site-title">
           {siteTitleOf(site)}
         </Title>
-        <StateBadge tone={MAP_PIN_TONE[mapPinColor(summary)]} data-testid="site-communication">
-          {summary === 'nunca comunicou' ? NEVER_COMMUNICATED : summary}
+        <StateBadge tone={communication.tone} data-testid="site-communication">
+          {communication.text}
         </StateBadge>
         <StateBadge tone={alarms > 0 ? 'bad' : 'neutral'}>
           {alarms === 1 ? '1 alarme ativo' : `${alarms} alarmes ativos`}

@@ -35,12 +35,14 @@ import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
 import { devicesAreaRoutes } from './routes/devicesArea.js';
 import { eventRoutes } from './routes/events.js';
+import { fuelRoutes } from './routes/fuel.js';
 import { healthRoutes } from './routes/health.js';
 import { healthPlanRoutes } from './routes/healthPlan.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { occurrenceConfigRoutes } from './routes/occurrenceConfig.js';
 import { occurrenceRoutes } from './routes/occurrences.js';
+import { scheduleRoutes } from './routes/schedules.js';
 import type { AppServices } from './routes/services.js';
 import { userRoutes } from './routes/user.js';
 import type { Store } from './store/database.js';
@@ -190,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(occurrenceConfigRoutes, services);
       await api.register(eventRoutes, { ...services, heartbeatMs: options.eventsHeartbeatMs });
       await api.register(devicesAreaRoutes, services);
+      await api.register(fuelRoutes, services);
+      await api.register(scheduleRoutes, services);
     },
     { prefix: '/api' },
   );

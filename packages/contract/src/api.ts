@@ -4,12 +4,14 @@ import { CONFIGURATION_API } from './configuration.js';
 import { DEVICES_API } from './devices.js';
 import { ANALYSIS_API, ENERGY_API } from './energy.js';
 import { EVENTS_API } from './events.js';
+import { FUEL_API } from './fuel.js';
 import { GPS_API } from './gps.js';
 import { HEALTH_API } from './health.js';
 import { HEALTH_PLAN_API } from './healthPlan.js';
 import { INGEST_API } from './ingest.js';
 import { OCCURRENCE_CONFIG_API, OCCURRENCES_API } from './occurrences.js';
 import { listRoutes } from './route.js';
+import { SCHEDULES_API } from './schedules.js';
 import { SITES_API } from './sites.js';
 import { USER_API } from './user.js';
 
@@ -35,6 +37,8 @@ export const API = {
   chartHistory: CHART_HISTORY_API,
   sites: SITES_API,
   configuration: CONFIGURATION_API,
+  fuel: FUEL_API,
+  schedules: SCHEDULES_API,
 };
 
 export const ALL_ROUTES = listRoutes(API);

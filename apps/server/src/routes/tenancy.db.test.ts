@@ -15,6 +15,8 @@ const PARAM_KINDS: Record<string, Kind> = {
   sisid: 'system',
   sisId: 'system',
   sis_id: 'system',
+  // Fuel configuration (spec 000 §3): the client system, an alternative to sisid.
+  cliente_id: 'system',
   disp_id: 'device',
   idDispositivo: 'device',
   dispositivoId: 'device',

@@ -6,6 +6,7 @@ import { occurrenceKeyCountsMigration } from './0101_occurrence_key_counts.js';
 import { occurrenceBlockCountsMigration } from './0102_occurrence_block_counts.js';
 import { occurrenceCountCoveringMigration } from './0103_occurrence_count_covering.js';
 import { occurrenceNameWeekCountsMigration } from './0104_occurrence_name_week_counts.js';
+import { schedulesBySystemMigration } from './0110_schedules_by_system.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -21,6 +22,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0102_occurrence_block_counts': occurrenceBlockCountsMigration(dialect),
         '0103_occurrence_count_covering': occurrenceCountCoveringMigration(dialect),
         '0104_occurrence_name_week_counts': occurrenceNameWeekCountsMigration(dialect),
+        '0110_schedules_by_system': schedulesBySystemMigration(),
       };
     },
   };

@@ -1,0 +1,171 @@
+import { API } from '@vigia/contract/api';
+import {
+  addDays,
+  FUEL_LISTING_DAYS,
+  formatDate,
+  isoDate,
+  MESSAGES,
+  parseIsoDate,
+  startOfDaySec,
+  today,
+  validatePeriod,
+} from '@vigia/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { allowedSystemIds, currentUser } from '../auth/scope.js';
+import { type PlaceKind, placeInScope } from '../devices/placeScope.js';
+import { badRequest, HttpError, notFound } from '../plugins/httpError.js';
+import {
+  fuelSystemIds,
+  incompleteDays,
+  listConfigs,
+  listDailyEntries,
+  listSavedEntries,
+  saveEntries,
+  updateConfigs,
+} from '../store/fuel/fuelRepository.js';
+import { fromContract } from './contractRoute.js';
+import type { AppServices } from './services.js';
+
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+/** The last FUEL_LISTING_DAYS local days, today included (spec 001 §4: default 30 days). */
+function listingDays(now: Date): string[] {
+  const last = today(now);
+  return Array.from({ length: FUEL_LISTING_DAYS }, (_, i) => isoDate(addDays(last, -i)));
+}
+
+/** Spec 000 §2/§7 "Fuel": daily consumption per site and the per-site configuration. */
+export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
+  const db = store.db;
+
+  /** The caller's systems with fuel; a system outside them (or without fuel) is 404. */
+  const fuelSystemsOf = (request: Parameters<typeof allowedSystemIds>[0]) =>
+    fuelSystemIds(db, allowedSystemIds(request));
+  const assertFuelSystem = async (request: Parameters<typeof allowedSystemIds>[0], id: number) => {
+    if (!(await fuelSystemsOf(request)).includes(id)) throw notFound();
+  };
+  const assertFuelPlace = async (
+    request: Parameters<typeof allowedSystemIds>[0],
+    kind: PlaceKind,
+    id: number,
+  ) => {
+    const place = await placeInScope(db, kind, id, allowedSystemIds(request));
+    await assertFuelSystem(request, place.systemId);
+    return place;
+  };
+
+  app.route({
+    ...fromContract(app, API.fuel.daily),
+    handler: async (request) => {
+      const { sis_id, scdid } = request.query;
+      const dataRef = request.query.dataRef ?? isoDate(today(new Date()));
+      await assertFuelSystem(request, sis_id);
+      if (scdid !== undefined) {
+        const scd = await assertFuelPlace(request, 'scd', scdid);
+        if (scd.systemId !== sis_id) throw notFound();
+        return listDailyEntries(db, { scdId: scdid }, dataRef);
+      }
+      return listDailyEntries(db, { systemId: sis_id }, dataRef);
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.fuel.plant),
+    handler: async (request) => {
+      const { usinaId } = request.query;
+      await assertFuelPlace(request, 'usina', usinaId);
+      const days = listingDays(new Date());
+      const from = request.query.dataInicial ?? days[days.length - 1] ?? '';
+      const to = request.query.dataFinal ?? days[0] ?? '';
+      const start = parseIsoDate(from);
+      const end = parseIsoDate(to);
+      if (!start || !end) throw badRequest(MESSAGES.invalidPeriod);
+      const problem = validatePeriod(startOfDaySec(start) * 1000, startOfDaySec(end) * 1000);
+      if (problem) throw badRequest(problem);
+      return listSavedEntries(db, { usinaId }, from, to);
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.fuel.incomplete),
+    handler: async (request) => {
+      await assertFuelSystem(request, request.query.sisid);
+      return incompleteDays(db, { systemId: request.query.sisid }, listingDays(new Date()));
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.fuel.incompleteScd),
+    handler: async (request) => {
+      await assertFuelPlace(request, 'scd', request.query.scdid);
+      return incompleteDays(db, { scdId: request.query.scdid }, listingDays(new Date()));
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.fuel.config),
+    handler: async (request) => {
+      const systemId = request.query.sisid ?? request.query.cliente_id;
+      if (systemId === undefined) throw badRequest();
+      await assertFuelSystem(request, systemId);
+      return listConfigs(db, { systemId });
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.fuel.configUnique),
+    handler: async (request) => {
+      await assertFuelPlace(request, 'scd', request.query.scdid);
+      return listConfigs(db, { scdId: request.query.scdid });
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.fuel.saveEntries),
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const entries = request.body.consumos;
+      const todayText = isoDate(today(new Date()));
+      if (entries.some((e) => e.dataRef > todayText)) throw badRequest(MESSAGES.fuelFutureDay);
+      const keys = new Set(entries.map((e) => `${e.siteId}:${e.dataRef}`));
+      if (keys.size !== entries.length) throw badRequest(MESSAGES.fuelRepeatedEntry);
+      const result = await saveEntries(
+        db,
+        { userId: user.id, systemIds: await fuelSystemsOf(request), entries },
+        nowSec(),
+      );
+      switch (result.kind) {
+        case 'notFound':
+          throw notFound();
+        case 'notEnabled':
+          throw badRequest(MESSAGES.fuelSiteNotEnabled.replace('{site}', result.site));
+        case 'alreadySaved': {
+          const day = parseIsoDate(result.dataRef);
+          const data = day ? formatDate(startOfDaySec(day)) : result.dataRef;
+          throw new HttpError(409, {
+            error: MESSAGES.fuelDayAlreadySaved
+              .replace('{site}', result.site)
+              .replace('{data}', data),
+          });
+        }
+      }
+      request.log.info({ userId: user.id, count: result.count }, 'consumos de combustível');
+      return reply.code(201).send({ mensagem: MESSAGES.fuelSaved, adicionadas: result.count });
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.fuel.updateConfigs),
+    handler: async (request) => {
+      const user = currentUser(request);
+      const result = await updateConfigs(
+        db,
+        { userId: user.id, systemIds: await fuelSystemsOf(request), configs: request.body.configs },
+        nowSec(),
+      );
+      if (result.kind === 'notFound') throw notFound();
+      request.log.info({ userId: user.id, count: result.count }, 'configurações de combustível');
+      return { mensagem: MESSAGES.configSaved, alteradas: result.count };
+    },
+  });
+};

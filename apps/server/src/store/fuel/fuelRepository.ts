@@ -1,0 +1,279 @@
+import type { FuelConfigRow, FuelEntryRow, IncompleteDay } from '@vigia/contract';
+import type { Kysely } from 'kysely';
+import { parseJson } from '../json.js';
+import type { Database, Flag, SystemConfig } from '../schema.js';
+
+type Db = Kysely<Database>;
+
+/** Of `systemIds`, those with the fuel feature (`features.combustivel`). */
+export async function fuelSystemIds(db: Db, systemIds: readonly number[]): Promise<number[]> {
+  if (systemIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('systems')
+    .select(['id', 'config'])
+    .where('id', 'in', systemIds)
+    .execute();
+  return rows
+    .filter((s) => parseJson<Partial<SystemConfig>>(s.config, {}).features?.combustivel === true)
+    .map((s) => s.id)
+    .sort((a, b) => a - b);
+}
+
+/** Which sites: those of one system, or of one SCD or plant. */
+export type FuelSites = { systemId: number } | { scdId: number } | { usinaId: number };
+
+function configuredSites(db: Db, where: FuelSites) {
+  let query = db
+    .selectFrom('fuel_configs')
+    .innerJoin('devices', 'devices.id', 'fuel_configs.device_id');
+  if ('systemId' in where) query = query.where('fuel_configs.system_id', '=', where.systemId);
+  else if ('scdId' in where) query = query.where('devices.scd_id', '=', where.scdId);
+  else query = query.where('devices.usina_id', '=', where.usinaId);
+  return query;
+}
+
+/** The day's row of every enabled site (saved or not), by site name. */
+export async function listDailyEntries(
+  db: Db,
+  where: FuelSites,
+  dataRef: string,
+): Promise<FuelEntryRow[]> {
+  const rows = await configuredSites(db, where)
+    .leftJoin('fuel_entries', (join) =>
+      join
+        .onRef('fuel_entries.device_id', '=', 'devices.id')
+        .on('fuel_entries.data_ref', '=', dataRef),
+    )
+    .leftJoin('users', 'users.id', 'fuel_entries.user_id')
+    .select([
+      'devices.id as siteId',
+      'devices.nome as nomeSite',
+      'devices.patrimonio as patrimonio',
+      'devices.uf as ufSite',
+      'devices.local_nome as localNome',
+      'devices.usina_id as usinaId',
+      'devices.scd_id as scdId',
+      'fuel_entries.consumo_litros as consumoLitros',
+      'fuel_entries.valor_referencia as valorSalvo',
+      'fuel_configs.valor_referencia as valorConfig',
+      'fuel_entries.user_id as userId',
+      'users.nome as usuarioNome',
+      'fuel_entries.created_at as registradoEm',
+    ])
+    .where('fuel_configs.habilitado', '=', 1)
+    .orderBy('devices.nome')
+    .orderBy('devices.id')
+    .execute();
+  return rows.map(({ valorSalvo, valorConfig, ...row }) => ({
+    ...row,
+    dataRef,
+    valorReferencia: valorSalvo ?? valorConfig,
+  }));
+}
+
+/** Saved days of the sites between two days (inclusive), newest first. */
+export async function listSavedEntries(
+  db: Db,
+  where: FuelSites,
+  from: string,
+  to: string,
+): Promise<FuelEntryRow[]> {
+  let query = db
+    .selectFrom('fuel_entries')
+    .innerJoin('devices', 'devices.id', 'fuel_entries.device_id')
+    .leftJoin('users', 'users.id', 'fuel_entries.user_id')
+    .select([
+      'devices.id as siteId',
+      'devices.nome as nomeSite',
+      'devices.patrimonio as patrimonio',
+      'devices.uf as ufSite',
+      'devices.local_nome as localNome',
+      'devices.usina_id as usinaId',
+      'devices.scd_id as scdId',
+      'fuel_entries.data_ref as dataRef',
+      'fuel_entries.consumo_litros as consumoLitros',
+      'fuel_entries.valor_referencia as valorReferencia',
+      'fuel_entries.user_id as userId',
+      'users.nome as usuarioNome',
+      'fuel_entries.created_at as registradoEm',
+    ])
+    .where('fuel_entries.data_ref', '>=', from)
+    .where('fuel_entries.data_ref', '<=', to);
+  if ('systemId' in where) query = query.where('fuel_entries.system_id', '=', where.systemId);
+  else if ('scdId' in where) query = query.where('devices.scd_id', '=', where.scdId);
+  else query = query.where('devices.usina_id', '=', where.usinaId);
+  return query
+    .orderBy('fuel_entries.data_ref', 'desc')
+    .orderBy('devices.nome')
+    .orderBy('devices.id')
+    .execute();
+}
+
+/** Of `days`, those where an enabled site has no entry, newest first. */
+export async function incompleteDays(
+  db: Db,
+  where: FuelSites,
+  days: readonly string[],
+): Promise<IncompleteDay[]> {
+  if (days.length === 0) return [];
+  const sites = (
+    await configuredSites(db, where)
+      .select('devices.id as id')
+      .where('fuel_configs.habilitado', '=', 1)
+      .execute()
+  ).map((s) => s.id);
+  if (sites.length === 0) return [];
+  const saved = await db
+    .selectFrom('fuel_entries')
+    .select(['data_ref', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('device_id', 'in', sites)
+    .where('data_ref', 'in', [...days])
+    .groupBy('data_ref')
+    .execute();
+  const byDay = new Map(saved.map((row) => [row.data_ref, Number(row.n)]));
+  return [...days]
+    .sort()
+    .reverse()
+    .map((dataRef) => ({
+      dataRef,
+      sitesHabilitados: sites.length,
+      sitesSemEntrada: sites.length - (byDay.get(dataRef) ?? 0),
+    }))
+    .filter((day) => day.sitesSemEntrada > 0);
+}
+
+export async function listConfigs(db: Db, where: FuelSites): Promise<FuelConfigRow[]> {
+  const rows = await configuredSites(db, where)
+    .leftJoin('users', 'users.id', 'fuel_configs.user_id')
+    .select([
+      'devices.id as siteId',
+      'devices.nome as nome',
+      'devices.patrimonio as patrimonio',
+      'devices.uf as ufSite',
+      'devices.local_nome as localNome',
+      'devices.scd_id as scdId',
+      'fuel_configs.habilitado as habilitado',
+      'fuel_configs.valor_referencia as valorReferencia',
+      'fuel_configs.updated_at as atualizadoEm',
+      'users.nome as atualizadoPor',
+    ])
+    .orderBy('devices.nome')
+    .orderBy('devices.id')
+    .execute();
+  return rows.map((row) => ({ ...row, habilitado: row.habilitado === 1 ? 1 : 0 }));
+}
+
+export interface NewFuelEntry {
+  siteId: number;
+  dataRef: string;
+  consumoLitros: number;
+}
+
+export type SaveEntriesResult =
+  | { kind: 'saved'; count: number }
+  | { kind: 'notFound' }
+  | { kind: 'notEnabled'; site: string }
+  | { kind: 'alreadySaved'; site: string; dataRef: string };
+
+/**
+ * Inserts every entry, or none: a site outside `systemIds` (the caller's fuel
+ * systems), a disabled site or a day already saved leaves the store as it was.
+ */
+export async function saveEntries(
+  db: Db,
+  input: { userId: number; systemIds: readonly number[]; entries: readonly NewFuelEntry[] },
+  now: number,
+): Promise<SaveEntriesResult> {
+  if (input.systemIds.length === 0) return { kind: 'notFound' };
+  const siteIds = [...new Set(input.entries.map((e) => e.siteId))];
+  return db.transaction().execute(async (trx) => {
+    const sites = await trx
+      .selectFrom('devices')
+      .leftJoin('fuel_configs', 'fuel_configs.device_id', 'devices.id')
+      .select([
+        'devices.id as id',
+        'devices.nome as nome',
+        'devices.system_id as systemId',
+        'fuel_configs.habilitado as habilitado',
+        'fuel_configs.valor_referencia as valorReferencia',
+      ])
+      .where('devices.id', 'in', siteIds)
+      .where('devices.system_id', 'in', [...input.systemIds])
+      .execute();
+    const byId = new Map(sites.map((s) => [s.id, s]));
+    if (siteIds.some((id) => !byId.has(id))) return { kind: 'notFound' as const };
+    const disabled = sites.find((s) => s.habilitado !== 1);
+    if (disabled) return { kind: 'notEnabled' as const, site: disabled.nome };
+    const existing = await trx
+      .selectFrom('fuel_entries')
+      .select(['device_id', 'data_ref'])
+      .where('device_id', 'in', siteIds)
+      .where('data_ref', 'in', [...new Set(input.entries.map((e) => e.dataRef))])
+      .execute();
+    const taken = new Set(existing.map((e) => `${e.device_id}:${e.data_ref}`));
+    const clash = input.entries.find((e) => taken.has(`${e.siteId}:${e.dataRef}`));
+    if (clash) {
+      return {
+        kind: 'alreadySaved' as const,
+        site: byId.get(clash.siteId)?.nome ?? String(clash.siteId),
+        dataRef: clash.dataRef,
+      };
+    }
+    await trx
+      .insertInto('fuel_entries')
+      .values(
+        input.entries.map((e) => {
+          const site = byId.get(e.siteId);
+          return {
+            system_id: site?.systemId ?? 0,
+            device_id: e.siteId,
+            data_ref: e.dataRef,
+            consumo_litros: e.consumoLitros,
+            valor_referencia: site?.valorReferencia ?? null,
+            user_id: input.userId,
+            created_at: now,
+          };
+        }),
+      )
+      .execute();
+    return { kind: 'saved' as const, count: input.entries.length };
+  });
+}
+
+export interface FuelConfigChange {
+  siteId: number;
+  habilitado: Flag;
+  valorReferencia: number;
+}
+
+/** Updates every configuration, or none when one is outside `systemIds` or has no config row. */
+export async function updateConfigs(
+  db: Db,
+  input: { userId: number; systemIds: readonly number[]; configs: readonly FuelConfigChange[] },
+  now: number,
+): Promise<{ kind: 'updated'; count: number } | { kind: 'notFound' }> {
+  if (input.systemIds.length === 0) return { kind: 'notFound' };
+  const siteIds = [...new Set(input.configs.map((c) => c.siteId))];
+  return db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('fuel_configs')
+      .select('device_id')
+      .where('device_id', 'in', siteIds)
+      .where('system_id', 'in', [...input.systemIds])
+      .execute();
+    if (found.length !== siteIds.length) return { kind: 'notFound' as const };
+    for (const change of input.configs) {
+      await trx
+        .updateTable('fuel_configs')
+        .set({
+          habilitado: change.habilitado,
+          valor_referencia: change.valorReferencia,
+          updated_at: now,
+          user_id: input.userId,
+        })
+        .where('device_id', '=', change.siteId)
+        .execute();
+    }
+    return { kind: 'updated' as const, count: input.configs.length };
+  });
+}

@@ -1,0 +1,250 @@
+import { MAX_PAGE_SIZE, MESSAGES, parseIsoDate } from '@vigia/domain';
+import { z } from 'zod';
+import { bodyId, queryId } from './ids.js';
+import { defineRoute } from './route.js';
+
+/**
+ * Fuel (spec 000 §2/§3/§7 "Fuel", 001 §3/§4/§5): daily consumption entered per
+ * site (a device) and local day (America/Sao_Paulo), and the per-site
+ * configuration of which sites take entries and their reference value.
+ *
+ * The spec's user id query values (`usuario_id`, `userId`, `userid`) are
+ * accepted and ignored: the server always acts as the caller.
+ */
+
+const entityId = queryId;
+/** A user id the spec sends along; ignored by the server (the caller's own id is used). */
+const ignoredUserId = queryId.optional();
+
+/** A local day, 'YYYY-MM-DD'. */
+export const isoDay = z
+  .string()
+  .trim()
+  .refine((text) => parseIsoDate(text) !== null, { message: MESSAGES.invalidPeriod });
+
+/** Litres: a number, not negative (a text or a negative value is refused). */
+const litres = z
+  .number({ error: MESSAGES.invalidFuelValue })
+  .finite({ error: MESSAGES.invalidFuelValue })
+  .min(0, { error: MESSAGES.invalidFuelValue })
+  .max(10_000_000, { error: MESSAGES.invalidFuelValue });
+
+/** One site's consumption on one day (spec 001 §3 "Fuel entry per site"). */
+export const fuelEntryRow = z.object({
+  siteId: z.number().int(),
+  nomeSite: z.string(),
+  patrimonio: z.string(),
+  ufSite: z.string(),
+  localNome: z.string(),
+  usinaId: z.number().int().nullable(),
+  scdId: z.number().int().nullable(),
+  dataRef: z.string(),
+  /** Null: nothing saved for the day yet. */
+  consumoLitros: z.number().nullable(),
+  /** The site's reference value (the saved one once the day is entered). */
+  valorReferencia: z.number().nullable(),
+  /** Who entered the day. */
+  userId: z.number().int().nullable(),
+  usuarioNome: z.string().nullable(),
+  /** Epoch seconds of the entry. */
+  registradoEm: z.number().int().nullable(),
+});
+export type FuelEntryRow = z.infer<typeof fuelEntryRow>;
+export const fuelEntryList = z.array(fuelEntryRow);
+
+/** `GET /api/combustivel/consumoDiario`: every enabled site of a system (or of one SCD) on a day. */
+export const dailyFuelQuery = z.object({
+  sis_id: entityId,
+  usuario_id: ignoredUserId,
+  /** Default: today (America/Sao_Paulo). */
+  dataRef: isoDay.optional(),
+  /** Vigia's: only the sites of this SCD (the SCD's manual consumption screen). */
+  scdid: entityId.optional(),
+});
+export type DailyFuelQuery = z.input<typeof dailyFuelQuery>;
+
+/** `GET consumoDiarioUsina`: the saved days of a plant's sites; default the last 30 days. */
+export const plantFuelQuery = z.object({
+  usinaId: entityId,
+  dataInicial: isoDay.optional(),
+  dataFinal: isoDay.optional(),
+});
+
+/** A day with enabled sites still without an entry. */
+export const incompleteDay = z.object({
+  dataRef: z.string(),
+  sitesHabilitados: z.number().int(),
+  sitesSemEntrada: z.number().int(),
+});
+export type IncompleteDay = z.infer<typeof incompleteDay>;
+export const incompleteDayList = z.array(incompleteDay);
+
+export const incompleteSystemQuery = z.object({ sisid: entityId, userId: ignoredUserId });
+export const incompleteScdQuery = z.object({ scdid: entityId });
+
+/** A site's fuel configuration (spec 001 §3 "Fuel config"). */
+export const fuelConfigRow = z.object({
+  siteId: z.number().int(),
+  nome: z.string(),
+  patrimonio: z.string(),
+  ufSite: z.string(),
+  localNome: z.string(),
+  scdId: z.number().int().nullable(),
+  /** 0 or 1. */
+  habilitado: z.union([z.literal(0), z.literal(1)]),
+  /** Integer litres. */
+  valorReferencia: z.number().int(),
+  atualizadoEm: z.number().int(),
+  atualizadoPor: z.string().nullable(),
+});
+export type FuelConfigRow = z.infer<typeof fuelConfigRow>;
+export const fuelConfigList = z.array(fuelConfigRow);
+
+/** `GET config`: `sisid`, or `cliente_id` (the client system) alone; both must agree. */
+export const systemFuelConfigQuery = z
+  .object({
+    sisid: entityId.optional(),
+    cliente_id: entityId.optional(),
+    userid: ignoredUserId,
+  })
+  .refine((q) => q.sisid !== undefined || q.cliente_id !== undefined, {
+    message: 'Informe sisid.',
+    path: ['sisid'],
+  })
+  .refine((q) => q.sisid === undefined || q.cliente_id === undefined || q.sisid === q.cliente_id, {
+    message: 'sisid e cliente_id diferentes.',
+    path: ['cliente_id'],
+  });
+
+export const scdFuelConfigQuery = z.object({ scdid: entityId });
+
+/** `POST atualizaConsumoDiario`: the consumos list. All are saved, or none. */
+export const saveFuelEntriesBody = z.object({
+  consumos: z
+    .array(
+      z.object({
+        siteId: bodyId,
+        dataRef: isoDay,
+        consumoLitros: litres,
+      }),
+    )
+    .min(1)
+    .max(MAX_PAGE_SIZE),
+});
+export type SaveFuelEntriesBody = z.infer<typeof saveFuelEntriesBody>;
+export const saveFuelEntriesAnswer = z.object({ mensagem: z.string(), adicionadas: z.number() });
+
+/** `POST updateConfigs`: the changed configurations. All are saved, or none. */
+export const updateFuelConfigsBody = z.object({
+  configs: z
+    .array(
+      z.object({
+        siteId: bodyId,
+        habilitado: z.union([z.literal(0), z.literal(1)]),
+        valorReferencia: z
+          .number({ error: MESSAGES.invalidReferenceValue })
+          .int({ error: MESSAGES.invalidReferenceValue })
+          .min(0, { error: MESSAGES.invalidReferenceValue })
+          .max(10_000_000, { error: MESSAGES.invalidReferenceValue }),
+      }),
+    )
+    .min(1)
+    .max(MAX_PAGE_SIZE),
+});
+export type UpdateFuelConfigsBody = z.infer<typeof updateFuelConfigsBody>;
+export const updateFuelConfigsAnswer = z.object({ mensagem: z.string(), alteradas: z.number() });
+
+const TAGS = ['combustível'];
+const READ_ERRORS = {
+  400: 'Parâmetros inválidos',
+  401: 'Sem sessão válida',
+  404: 'Sistema, usina ou SCD fora do usuário, ou sem combustível',
+} as const;
+
+export const FUEL_API = {
+  daily: defineRoute({
+    method: 'GET',
+    path: '/api/combustivel/consumoDiario',
+    query: dailyFuelQuery,
+    answer: fuelEntryList,
+    errors: READ_ERRORS,
+    tags: TAGS,
+    summary: 'Consumo de um dia em cada site habilitado do sistema (ou de um SCD)',
+    description: '`usuario_id` é ignorado: o servidor usa o usuário da sessão.',
+  }),
+  plant: defineRoute({
+    method: 'GET',
+    path: '/api/combustivel/consumoDiarioUsina',
+    query: plantFuelQuery,
+    answer: fuelEntryList,
+    errors: READ_ERRORS,
+    tags: TAGS,
+    summary: 'Consumos registrados nos sites de uma usina num período (padrão: 30 dias)',
+  }),
+  incomplete: defineRoute({
+    method: 'GET',
+    path: '/api/combustivel/consumoDiarioIncompleto',
+    query: incompleteSystemQuery,
+    answer: incompleteDayList,
+    errors: READ_ERRORS,
+    tags: TAGS,
+    summary: 'Dias dos últimos 30 com site habilitado sem consumo registrado',
+    description: '`userId` é ignorado: o servidor usa o usuário da sessão.',
+  }),
+  incompleteScd: defineRoute({
+    method: 'GET',
+    path: '/api/combustivel/consumoDiarioIncompletoScd',
+    query: incompleteScdQuery,
+    answer: incompleteDayList,
+    errors: READ_ERRORS,
+    tags: TAGS,
+    summary: 'Dias dos últimos 30 com site do SCD sem consumo registrado',
+  }),
+  config: defineRoute({
+    method: 'GET',
+    path: '/api/combustivel/config',
+    query: systemFuelConfigQuery,
+    answer: fuelConfigList,
+    errors: READ_ERRORS,
+    tags: TAGS,
+    summary: 'Configuração de combustível de cada site do sistema',
+    description: '`userid` é ignorado: o servidor usa o usuário da sessão.',
+  }),
+  configUnique: defineRoute({
+    method: 'GET',
+    path: '/api/combustivel/configUnique',
+    query: scdFuelConfigQuery,
+    answer: fuelConfigList,
+    errors: READ_ERRORS,
+    tags: TAGS,
+    summary: 'Configuração de combustível dos sites de um SCD',
+  }),
+  saveEntries: defineRoute({
+    method: 'POST',
+    path: '/api/combustivel/atualizaConsumoDiario',
+    body: saveFuelEntriesBody,
+    answer: saveFuelEntriesAnswer,
+    status: 201,
+    errors: {
+      400: 'Litros negativos ou não numéricos, dia futuro, site sem entrada habilitada',
+      401: 'Sem sessão válida',
+      404: 'Site fora do usuário',
+      409: 'Dia já registrado para o site (nada é gravado)',
+    },
+    tags: TAGS,
+    summary: 'Registra consumos diários (todos ou nenhum); um dia registrado não é sobrescrito',
+  }),
+  updateConfigs: defineRoute({
+    method: 'POST',
+    path: '/api/combustivel/updateConfigs',
+    body: updateFuelConfigsBody,
+    answer: updateFuelConfigsAnswer,
+    errors: {
+      400: 'Valor de referência inválido',
+      401: 'Sem sessão válida',
+      404: 'Site fora do usuário ou sem configuração de combustível',
+    },
+    tags: TAGS,
+    summary: 'Altera habilitado e valor de referência de sites (todos ou nenhum)',
+  }),
+};

@@ -873,7 +873,7 @@ async function insertOperations(
     for (let dia = 0; dia < 5; dia++) {
       schedules.push({
         user_id: userId,
-        system_id: null,
+        system_id: SYSTEM_HOSPITAIS,
         dia_semana: dia,
         entrada,
         saida,
@@ -883,7 +883,7 @@ async function insertOperations(
   }
   schedules.push({
     user_id: 6,
-    system_id: null,
+    system_id: SYSTEM_HOSPITAIS,
     dia_semana: 5,
     entrada: '08:00',
     saida: '12:00',

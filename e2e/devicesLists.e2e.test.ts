@@ -33,7 +33,7 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
     [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
     tokens = await tokensFor(server.url, 'demo');
     // A tank nearly empty: critico (100 − nível) 88, the red band.
-    await publishDemoReadings(server.url, TANK_SAO_PAULO, { nivel: 12, litros: 60 });
+    await publishDemoReadings(server, TANK_SAO_PAULO, { nivel: 12, litros: 60 });
     context = await desktopContext(browser);
     page = await context.newPage();
     await storeSession(page, server.url, tokens);

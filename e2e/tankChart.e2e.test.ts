@@ -29,7 +29,7 @@ describe.runIf(hasChromium)('tank chart in Chromium against the real server', ()
   beforeAll(async () => {
     [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
     // A known newest reading: the chart's summary must show it.
-    await publishDemoReadings(server.url, TANK_SAO_PAULO, {
+    await publishDemoReadings(server, TANK_SAO_PAULO, {
       nivel: 12.5,
       litros: 62,
       temperatura: 27.3,

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type TokenResponse, type UserInfo, WEB_CLIENT_ID } from '@vigia/contract';
 
 /** Signs in through the real token endpoint, as the console does. */
@@ -41,21 +42,29 @@ export async function refreshGrant(baseUrl: string, refreshToken: string) {
   });
 }
 
-/** The demo seed's device key (apps/server/src/seed/demoFleet.ts `demoDeviceKey`, seed 1). */
-function demoDeviceKey(deviceId: number, seed = 1): string {
-  const hex = createHash('sha256').update(`vigia-demo:${seed}:${deviceId}`).digest('hex');
-  return `vd_${deviceId}_${hex.slice(0, 24)}`;
+/** The random key the server issued a device at start (`<id> <key>` lines; the last one holds). */
+function issuedDeviceKey(dataDir: string, deviceId: number): string {
+  let key: string | undefined;
+  for (const line of readFileSync(join(dataDir, 'chaves-dispositivos.txt'), 'utf8').split('\n')) {
+    const [id, value] = line.split(' ');
+    if (Number(id) === deviceId && value) key = value;
+  }
+  if (!key) throw new Error(`sem chave emitida para o dispositivo ${deviceId}`);
+  return key;
 }
 
 /** Readings of a demo device, now, through the device ingest (as the device would send them). */
 export async function publishDemoReadings(
-  baseUrl: string,
+  server: { url: string; dataDir: string },
   deviceId: number,
   leituras: Record<string, number>,
 ): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/ingest`, {
+  const response = await fetch(`${server.url}/api/ingest`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-device-key': demoDeviceKey(deviceId) },
+    headers: {
+      'Content-Type': 'application/json',
+      'x-device-key': issuedDeviceKey(server.dataDir, deviceId),
+    },
     body: JSON.stringify({ ts: Math.floor(Date.now() / 1000), leituras }),
   });
   if (response.status !== 202) throw new Error(`ingestão falhou: ${response.status}`);

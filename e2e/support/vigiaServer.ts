@@ -11,6 +11,8 @@ export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
 export interface VigiaServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** The server's VIGIA_DATA_DIR (issued device keys in `chaves-dispositivos.txt`). */
+  dataDir: string;
   /** Everything the process wrote (pino JSON lines and stderr), for failure reports. */
   output(): string;
   stop(): Promise<void>;
@@ -46,6 +48,7 @@ export async function startVigiaServer(
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: `sqlite:${join(dir, 'vigia.db')}`,
+      VIGIA_DATA_DIR: dir,
       VIGIA_DEMO: '1',
       VIGIA_SEED: '1',
       VIGIA_SIMULATOR: '0',
@@ -98,5 +101,5 @@ export async function startVigiaServer(
     throw error;
   });
 
-  return { url, output: () => output, stop };
+  return { url, dataDir: dir, output: () => output, stop };
 }

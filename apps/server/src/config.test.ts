@@ -40,6 +40,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
   });
 
+  it("with VIGIA_BROKER, MQTT goes to the project's own broker with the server account", () => {
+    const config = loadConfig({ VIGIA_BROKER: '1', VIGIA_NODE: 'no-1' }, '/srv/vigia');
+    expect(config).toMatchObject({
+      mqttUrl: 'mqtt://127.0.0.1:1884',
+      mqttUsername: 'vigia-servidor',
+      mqttPassword: undefined,
+      mqttClientId: 'vigia-vigia-no-1',
+      dataDir: '/srv/vigia/data',
+      broker: { port: 1884, dir: '/srv/vigia/data/broker' },
+    });
+    expect(
+      loadConfig({ MQTT_URL: 'mqtt://b:1883', MQTT_USERNAME: 'u', MQTT_PASSWORD: 'p' }),
+    ).toMatchObject({ mqttUrl: 'mqtt://b:1883', mqttUsername: 'u', mqttPassword: 'p' });
+    expect(loadConfig({}).broker).toBeUndefined();
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', MQTT_URL: ' ' })).toMatchObject({
       port: 8080,

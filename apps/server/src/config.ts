@@ -1,4 +1,6 @@
-import { isAbsolute, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -42,10 +44,19 @@ const env = z.object({
   VIGIA_JWT_SECRET: z.string().min(32, 'precisa de ao menos 32 caracteres').optional(),
   VIGIA_WEB_DIST: z.string().min(1).default('apps/web/dist'),
   VIGIA_TRUST_PROXY: flag.default(false),
+  MQTT_USERNAME: z.string().max(256).optional(),
+  MQTT_PASSWORD: z.string().max(256).optional(),
   VIGIA_MQTT_GROUP: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letras, números, _ ou -')
     .default('vigia'),
+  VIGIA_NODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letras, números, _, . ou -')
+    .optional(),
+  VIGIA_BROKER: flag.default(false),
+  VIGIA_BROKER_PORT: integer(1, 65535).default(1884),
+  VIGIA_DATA_DIR: z.string().min(1).default('data'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
@@ -56,8 +67,27 @@ export interface Config {
   databaseUrl: string;
   /** Unset: readings are ingested in process, no broker. */
   mqttUrl: string | undefined;
+  /**
+   * Broker account of the server (also `user:password@` in MQTT_URL). With the
+   * project's own broker: `vigia-servidor`, password generated on first start.
+   * Every MQTT client of the server connects with `mqttConnection(config)`.
+   */
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
   /** Shared-subscription group: the nodes of one deployment split the devices' messages. */
   mqttGroup: string;
+  /**
+   * This node's fixed MQTT client id (`vigia-<group>-<node>`): the broker keeps
+   * the node's session under it. Another client of the same node needs an id of its own.
+   */
+  mqttClientId: string;
+  /** Folder of the server's own files (the broker's configuration, issued device keys). */
+  dataDir: string;
+  /**
+   * Vigia configures and runs its own Mosquitto (device accounts, ACL) on
+   * 127.0.0.1:<port>; MQTT_URL defaults to it.
+   */
+  broker: { port: number; dir: string } | undefined;
   /** Seed the demo fleet and the demo users (known passwords: never in production). */
   demo: boolean;
   simulator: boolean;
@@ -101,12 +131,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = resolve(cwd, e.VIGIA_DATA_DIR);
+  const broker = e.VIGIA_BROKER
+    ? { port: e.VIGIA_BROKER_PORT, dir: join(dataDir, 'broker') }
+    : undefined;
+  const node =
+    e.VIGIA_NODE ??
+    (hostname()
+      .replace(/[^A-Za-z0-9_.-]/g, '-')
+      .slice(0, 64) ||
+      'no');
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: absoluteSqliteUrl(e.DATABASE_URL, cwd),
-    mqttUrl: e.MQTT_URL,
+    mqttUrl: e.MQTT_URL ?? (broker ? `mqtt://127.0.0.1:${broker.port}` : undefined),
+    mqttUsername: e.MQTT_USERNAME ?? (broker ? BROKER_SERVER_USER : undefined),
+    mqttPassword: e.MQTT_PASSWORD,
     mqttGroup: e.VIGIA_MQTT_GROUP,
+    mqttClientId: `vigia-${e.VIGIA_MQTT_GROUP}-${node}`,
+    dataDir,
+    broker,
     demo: e.VIGIA_DEMO,
     simulator: e.VIGIA_SIMULATOR ?? e.VIGIA_DEMO,
     seed: e.VIGIA_SEED,
@@ -116,5 +161,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     webDist: resolve(cwd, e.VIGIA_WEB_DIST),
     trustProxy: e.VIGIA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The server's account on its own broker. */
+export const BROKER_SERVER_USER = 'vigia-servidor';
+
+/** Where the project's own broker keeps the server's generated password. */
+export const brokerServerPasswordFile = (brokerDir: string) => join(brokerDir, 'servidor.senha');
+
+/**
+ * How every MQTT client of the server connects: the URL and the server's
+ * account. With the project's own broker and no MQTT_PASSWORD, the password is
+ * the one generated on first start (call after the broker is provisioned).
+ */
+export function mqttConnection(
+  config: Config,
+): { url: string; username?: string; password?: string } | undefined {
+  if (!config.mqttUrl) return undefined;
+  let password = config.mqttPassword;
+  if (password === undefined && config.broker && config.mqttUsername === BROKER_SERVER_USER) {
+    password = readFileSync(brokerServerPasswordFile(config.broker.dir), 'utf8').trim();
+  }
+  return {
+    url: config.mqttUrl,
+    ...(config.mqttUsername !== undefined ? { username: config.mqttUsername } : {}),
+    ...(password !== undefined ? { password } : {}),
   };
 }

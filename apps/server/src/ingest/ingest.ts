@@ -29,9 +29,21 @@ export interface IngestStats {
   written: number;
 }
 
+/**
+ * What became of one message: `stored` once its batch is committed, `refused`
+ * when it can never be stored (malformed, unknown device, time out of range),
+ * `failed` when it was not stored this time (overload, closing, a failed
+ * write) and should be sent again.
+ */
+export type Outcome = 'stored' | 'refused' | 'failed';
+export type OnOutcome = (outcome: Outcome) => void;
+
 export interface Ingest {
-  /** Queues one device message (an object, or JSON text/bytes). Never throws. */
-  submit(deviceId: number, payload: unknown): void;
+  /**
+   * Queues one device message (an object, or JSON text/bytes). Never throws.
+   * `onOutcome` is called once, after the commit for a stored message.
+   */
+  submit(deviceId: number, payload: unknown, onOutcome?: OnOutcome): void;
   /** Writes everything queued so far. */
   flush(): Promise<void>;
   /** Flushes and refuses further messages. */
@@ -75,11 +87,19 @@ class Queue {
   start: number[] = [];
   names: string[] = [];
   values: number[] = [];
+  onOutcome: (OnOutcome | undefined)[] = [];
   messages = 0;
   readings = 0;
 
-  add(deviceId: number, ts: number, qos: number, leituras: Record<string, number>) {
+  add(
+    deviceId: number,
+    ts: number,
+    qos: number,
+    leituras: Record<string, number>,
+    onOutcome: OnOutcome | undefined,
+  ) {
     const m = this.messages++;
+    this.onOutcome[m] = onOutcome;
     this.deviceIds[m] = deviceId;
     this.ts[m] = ts;
     this.qos[m] = qos;
@@ -92,7 +112,21 @@ class Queue {
     this.start[m + 1] = this.readings;
   }
 
+  /** Tells message `m`'s sender what became of it (once). */
+  settle(m: number, outcome: Outcome) {
+    const onOutcome = this.onOutcome[m];
+    if (!onOutcome) return;
+    this.onOutcome[m] = undefined;
+    onOutcome(outcome);
+  }
+
+  /** Settles every message not settled yet. */
+  settleAll(outcome: Outcome) {
+    for (let m = 0; m < this.messages; m++) this.settle(m, outcome);
+  }
+
   clear() {
+    this.onOutcome.fill(undefined, 0, this.messages);
     this.messages = 0;
     this.readings = 0;
   }
@@ -145,8 +179,14 @@ export function createIngest(opts: IngestOptions): Ingest {
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
 
-  const reject = (reason: keyof typeof INGEST_MESSAGES, detail: object, count = 1) => {
+  const reject = (
+    reason: keyof typeof INGEST_MESSAGES,
+    detail: object,
+    count = 1,
+    onOutcome?: OnOutcome,
+  ) => {
     counters.rejected += count;
+    onOutcome?.(reason === 'overloaded' ? 'failed' : 'refused');
     const t = now();
     const last = lastLogged.get(reason);
     if (last && t - last.at < LOG_EVERY_S) {
@@ -178,13 +218,13 @@ export function createIngest(opts: IngestOptions): Ingest {
     }
   };
 
-  function submit(deviceId: number, payload: unknown): void {
+  function submit(deviceId: number, payload: unknown, onOutcome?: OnOutcome): void {
     if (closed || pending.readings >= maxPending) {
-      reject('overloaded', { deviceId });
+      reject('overloaded', { deviceId }, 1, onOutcome);
       return;
     }
     if (!Number.isSafeInteger(deviceId) || deviceId <= 0) {
-      reject('unknownDevice', { deviceId });
+      reject('unknownDevice', { deviceId }, 1, onOutcome);
       return;
     }
     let body = payload;
@@ -192,7 +232,7 @@ export function createIngest(opts: IngestOptions): Ingest {
       try {
         body = JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
       } catch {
-        reject('invalidPayload', { deviceId, erro: 'JSON inválido' });
+        reject('invalidPayload', { deviceId, erro: 'JSON inválido' }, 1, onOutcome);
         return;
       }
     }
@@ -200,7 +240,7 @@ export function createIngest(opts: IngestOptions): Ingest {
     if (!message) {
       const parsed = readingsPayload.safeParse(body);
       if (!parsed.success) {
-        reject('invalidPayload', { deviceId, erro: parsed.error.issues[0]?.message });
+        reject('invalidPayload', { deviceId, erro: parsed.error.issues[0]?.message }, 1, onOutcome);
         return;
       }
       message = parsed.data;
@@ -208,16 +248,16 @@ export function createIngest(opts: IngestOptions): Ingest {
     const { ts, leituras, qos } = message;
     const t = now();
     if (ts > t + MAX_FUTURE_S || ts < t - MAX_AGE_S) {
-      reject('tsOutOfRange', { deviceId, ts });
+      reject('tsOutOfRange', { deviceId, ts }, 1, onOutcome);
       return;
     }
     const unknownUntil = unknownDevices.get(deviceId);
     if (unknownUntil !== undefined && unknownUntil > t) {
-      reject('unknownDevice', { deviceId });
+      reject('unknownDevice', { deviceId }, 1, onOutcome);
       return;
     }
     counters.accepted += 1;
-    pending.add(deviceId, ts, qos ?? 0, leituras);
+    pending.add(deviceId, ts, qos ?? 0, leituras, onOutcome);
     schedule();
   }
 
@@ -344,6 +384,8 @@ export function createIngest(opts: IngestOptions): Ingest {
     try {
       await writeQueue(queue);
     } finally {
+      // Whatever was not settled on the way (an unexpected throw) is reported as not stored.
+      queue.settleAll('failed');
       queue.clear();
     }
   }
@@ -362,6 +404,7 @@ export function createIngest(opts: IngestOptions): Ingest {
     } catch (err) {
       counters.rejected += messages;
       log.error({ err, mensagens: messages }, 'ingestão: falha ao carregar dispositivos');
+      queue.settleAll('failed');
       return;
     }
     const missing = new Map<number, Set<string>>();
@@ -371,6 +414,7 @@ export function createIngest(opts: IngestOptions): Ingest {
       const entry = devices.get(deviceId);
       if (!entry) {
         reject('unknownDevice', { deviceId });
+        queue.settle(i, 'refused');
         continue;
       }
       known += 1;
@@ -400,6 +444,7 @@ export function createIngest(opts: IngestOptions): Ingest {
     } catch (err) {
       counters.rejected += known;
       log.error({ err, mensagens: known }, 'ingestão: falha ao preparar o lote');
+      queue.settleAll('failed');
       return;
     }
 
@@ -451,10 +496,13 @@ export function createIngest(opts: IngestOptions): Ingest {
           { err, primeiroErro: String(first), mensagens: known },
           'ingestão: falha ao gravar o lote',
         );
+        queue.settleAll('failed');
         return;
       }
     }
     counters.written += inserted;
+    // Committed: the senders may now forget these messages (MQTT PUBACK, HTTP answer).
+    queue.settleAll('stored');
 
     try {
       await engine.evaluate(batch);

@@ -6,7 +6,7 @@ import type { VigiaEvent } from '../events/types.js';
 import type { Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { createIngest, type Ingest } from './ingest.js';
-import { deviceIdFromTopic, startMqttIngest } from './mqtt.js';
+import { deviceIdFromTopic, type MqttIngest, startMqttIngest } from './mqtt.js';
 import { createFixture, type Fixture } from './testFixture.js';
 
 const available = (await testStoreAvailable()) && (await needService('Mosquitto', mqttAvailable));
@@ -39,9 +39,31 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
   let store: Store;
   let fx: Fixture;
   let ingest: Ingest;
-  let subscriber: { close(): Promise<void> };
+  let subscriber: MqttIngest;
   let device: mqtt.MqttClient;
   const events: VigiaEvent[] = [];
+  let topics: string[];
+  const clientId = `vigia-teste-${randomBytes(4).toString('hex')}`;
+  const quiet = { warn: () => {}, error: () => {} };
+  // Short-lived sessions: the test's leftovers on the machine's broker expire within a minute.
+  const subscribe = (into: Ingest) =>
+    startMqttIngest(MQTT_URL, into, {
+      topic: topics,
+      clientId,
+      sessionExpiryS: 60,
+      onError: () => {},
+    });
+  const storedKw = async (deviceId: number, ts: number) =>
+    (
+      await store.db
+        .selectFrom('readings')
+        .innerJoin('tags', 'tags.id', 'readings.tag_id')
+        .select('readings.valor')
+        .where('tags.device_id', '=', deviceId)
+        .where('tags.nome', '=', 'kW')
+        .where('readings.ts', '=', ts)
+        .execute()
+    ).map((r) => r.valor);
 
   beforeAll(async () => {
     store = await openTestStore();
@@ -50,16 +72,15 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
       store,
       publish: (e) => events.push(e),
       batchMs: 20,
-      log: { warn: () => {}, error: () => {} },
+      log: quiet,
     });
     // Its own share group (a running server on the same broker keeps its messages) and only
     // this run's devices (the other database's run publishes at the same time).
     const group = `vigia-teste-${randomBytes(4).toString('hex')}`;
-    subscriber = await startMqttIngest(MQTT_URL, ingest, {
-      topic: [fx.deviceId, fx.otherDeviceId].map(
-        (id) => `$share/${group}/vigia/dispositivos/${id}/leituras`,
-      ),
-    });
+    topics = [fx.deviceId, fx.otherDeviceId].map(
+      (id) => `$share/${group}/vigia/dispositivos/${id}/leituras`,
+    );
+    subscriber = await subscribe(ingest);
     device = await mqtt.connectAsync(MQTT_URL, {
       clientId: `dispositivo-teste-${randomBytes(4).toString('hex')}`,
     });
@@ -125,5 +146,69 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
       hora_ativacao: ts,
       valor_falha: 115,
     });
+  });
+
+  it('stores the readings published while the server was down (persistent session)', async () => {
+    await subscriber.close();
+    await ingest.close();
+    const ts = fx.t0 + 180;
+    for (let i = 0; i < 3; i++) {
+      await device.publishAsync(
+        `vigia/dispositivos/${fx.deviceId}/leituras`,
+        JSON.stringify({ ts: ts + i, leituras: { kW: 40 + i } }),
+        { qos: 1 },
+      );
+    }
+    // The server comes back: a new process, the same client id.
+    ingest = createIngest({ store, batchMs: 20, log: quiet });
+    subscriber = await subscribe(ingest);
+    await until(async () => (await storedKw(fx.deviceId, ts + 2)).length === 1);
+    expect([
+      ...(await storedKw(fx.deviceId, ts)),
+      ...(await storedKw(fx.deviceId, ts + 1)),
+    ]).toEqual([40, 41]);
+  });
+
+  it('acknowledges a message only once it is committed: a failed write comes again', async () => {
+    await subscriber.close();
+    await ingest.close();
+    let failures = 1;
+    ingest = createIngest({
+      store,
+      batchMs: 20,
+      log: quiet,
+      engine: {
+        prepare: async () => {
+          if (failures-- > 0) throw new Error('banco indisponível');
+        },
+        evaluate: async () => {},
+        reset: () => {},
+      },
+    });
+    subscriber = await subscribe(ingest);
+    const ts = fx.t0 + 240;
+    await device.publishAsync(
+      `vigia/dispositivos/${fx.deviceId}/leituras`,
+      JSON.stringify({ ts, leituras: { kW: 77 } }),
+      { qos: 1 },
+    );
+    // Not acknowledged, the connection dropped, the broker sends it again: stored once.
+    await until(async () => (await storedKw(fx.deviceId, ts)).length === 1, 10_000);
+    expect(subscriber.stats().redeliveries).toBeGreaterThanOrEqual(1);
+    expect(await storedKw(fx.deviceId, ts)).toEqual([77]);
+  });
+
+  it('stores a redelivered message once', async () => {
+    const ts = fx.t0 + 300;
+    const body = JSON.stringify({ ts, leituras: { kW: 5 } });
+    const written = ingest.stats().written;
+    // What a broker resending an unacknowledged message looks like to us: the same message twice.
+    await device.publishAsync(`vigia/dispositivos/${fx.deviceId}/leituras`, body, { qos: 1 });
+    await device.publishAsync(`vigia/dispositivos/${fx.deviceId}/leituras`, body, { qos: 1 });
+    await until(() => subscriber.stats().acknowledged >= 2);
+    await until(async () => (await storedKw(fx.deviceId, ts)).length === 1);
+    await ingest.flush();
+    expect(ingest.stats().written - written).toBe(1);
+    expect(await storedKw(fx.deviceId, ts)).toEqual([5]);
   });
 });

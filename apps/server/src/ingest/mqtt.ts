@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import mqtt from 'mqtt';
-import type { Ingest } from './ingest.js';
+import mqtt, { type IClientOptions, type Packet } from 'mqtt';
+import type { Ingest, Outcome } from './ingest.js';
 
 /** Topic devices publish readings to; `{id}` is the device id. */
 export const READINGS_TOPIC = 'vigia/dispositivos/+/leituras';
@@ -8,11 +7,39 @@ export const READINGS_TOPIC = 'vigia/dispositivos/+/leituras';
 export const sharedReadingsTopic = (group: string) => `$share/${group}/${READINGS_TOPIC}`;
 export const SHARED_READINGS_TOPIC = sharedReadingsTopic('vigia');
 
+/** A node's session outlives a restart or an outage of this long (one week). */
+export const SESSION_EXPIRY_S = 7 * 24 * 3600;
+
 export interface MqttIngestOptions {
   /** Subscription topic filter(s) (default SHARED_READINGS_TOPIC). */
   topic?: string | string[];
-  clientId?: string;
+  /**
+   * Fixed per node: the broker keeps this node's session (its subscription and
+   * the messages it has not acknowledged) under this id while the node is away.
+   */
+  clientId: string;
+  username?: string;
+  password?: string;
+  /** How long the broker keeps the session of a node that went away (default SESSION_EXPIRY_S). */
+  sessionExpiryS?: number;
   onError?: (err: Error) => void;
+}
+
+export interface MqttIngestStats {
+  /** Messages received from the broker (redeliveries included). */
+  received: number;
+  /** Messages acknowledged to the broker (stored, or refused for good). */
+  acknowledged: number;
+  /** Messages on a topic that names no device (refused, acknowledged). */
+  refusedTopic: number;
+  /** Times the connection was dropped so the broker sends again what was not stored. */
+  redeliveries: number;
+}
+
+export interface MqttIngest {
+  stats(): MqttIngestStats;
+  /** Acknowledges what the ingest has committed, then disconnects; the broker keeps the session. */
+  close(): Promise<void>;
 }
 
 /** The device id in `vigia/dispositivos/{id}/leituras`, or NaN. */
@@ -29,42 +56,138 @@ export function deviceIdFromTopic(topic: string): number {
   return /^[1-9]\d{0,15}$/.test(parts[2] ?? '') ? Number(parts[2]) : Number.NaN;
 }
 
+type SendPacket = (packet: Packet, cb?: (err?: Error) => void, ...rest: unknown[]) => void;
+
+interface Unacked {
+  outcome: Outcome | undefined;
+  /** mqtt.js's PUBACK for it, held until the outcome is known. */
+  puback: (() => void) | undefined;
+}
+
 /**
- * Subscribes to the devices' readings on an MQTT broker and hands every
- * message to the ingest (which validates, counts and logs bad ones). QoS 1,
- * persistent reconnects; `close()` unsubscribes and disconnects.
+ * Subscribes to the devices' readings with a persistent session (fixed client
+ * id, clean: false, QoS 1) and hands every message to the ingest. A message is
+ * acknowledged to the broker (PUBACK) only once the ingest has committed it, or
+ * refused it for good; one that was not stored (a failed write, overload) is
+ * left unacknowledged and the connection dropped, so the broker sends it again
+ * on reconnect (a repeated reading is stored once). Readings published while
+ * the node is down wait in its session on the broker.
  */
 export async function startMqttIngest(
   url: string,
   ingest: Ingest,
-  opts: MqttIngestOptions = {},
-): Promise<{ close(): Promise<void> }> {
+  opts: MqttIngestOptions,
+): Promise<MqttIngest> {
   const topic = opts.topic ?? SHARED_READINGS_TOPIC;
-  const client = await mqtt.connectAsync(url, {
-    clientId: opts.clientId ?? `vigia-ingest-${randomBytes(6).toString('hex')}`,
-    clean: true,
+  const onError = opts.onError ?? ((err: Error) => console.error('[mqtt] erro', err.message));
+  const counters: MqttIngestStats = {
+    received: 0,
+    acknowledged: 0,
+    refusedTopic: 0,
+    redeliveries: 0,
+  };
+  const options: IClientOptions = {
+    clientId: opts.clientId,
+    clean: false,
+    protocolVersion: 5,
+    properties: { sessionExpiryInterval: opts.sessionExpiryS ?? SESSION_EXPIRY_S },
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
-  });
-  const onError = opts.onError ?? ((err: Error) => console.error('[mqtt] erro', err.message));
-  client.on('error', onError);
-  client.on('message', (received, payload) => {
-    ingest.submit(deviceIdFromTopic(received), payload);
-  });
-  // After a reconnect with a clean session the subscription must be made again.
-  client.on('connect', () => {
-    client.subscribe(topic, { qos: 1 }, (err) => {
-      if (err) onError(err);
+    resubscribe: false,
+    manualConnect: true,
+    ...(opts.username !== undefined ? { username: opts.username } : {}),
+    ...(opts.password !== undefined ? { password: opts.password } : {}),
+  };
+  const client = mqtt.connect(url, options);
+
+  // mqtt.js sends a QoS 1 PUBACK as soon as the 'message' listeners return and
+  // offers no manual acknowledgement that keeps the next message flowing (its
+  // `handleMessage` hook takes one message at a time, a batch per message). So
+  // the PUBACK it sends is held here until the ingest reports the outcome.
+  const internals = client as unknown as { _sendPacket: SendPacket };
+  const send = internals._sendPacket.bind(client);
+  let unacked = new Map<number, Unacked>();
+  let closing = false;
+  let dropping = false;
+
+  const dropForRedelivery = () => {
+    if (dropping || closing) return;
+    dropping = true;
+    counters.redeliveries += 1;
+    client.stream?.destroy();
+  };
+  const finish = (messageId: number, entry: Unacked) => {
+    unacked.delete(messageId);
+    if (entry.outcome === 'failed') {
+      dropForRedelivery();
+      return;
+    }
+    counters.acknowledged += 1;
+    entry.puback?.();
+  };
+  internals._sendPacket = (packet, cb, ...rest) => {
+    const messageId = packet.cmd === 'puback' ? packet.messageId : undefined;
+    const entry = messageId === undefined ? undefined : unacked.get(messageId);
+    if (messageId === undefined || !entry) {
+      send(packet, cb, ...rest);
+      return;
+    }
+    entry.puback = () => send(packet, undefined, ...rest);
+    cb?.();
+    if (entry.outcome) finish(messageId, entry);
+  };
+
+  client.on('message', (received, payload, packet) => {
+    counters.received += 1;
+    const deviceId = deviceIdFromTopic(received);
+    if (Number.isNaN(deviceId)) counters.refusedTopic += 1;
+    const { messageId } = packet;
+    if (packet.qos === 0 || messageId === undefined) {
+      ingest.submit(deviceId, payload);
+      return;
+    }
+    // Withheld (and sent again by the broker) while closing: the ingest may not write it any more.
+    const entry: Unacked = { outcome: closing ? 'failed' : undefined, puback: undefined };
+    const generation = unacked;
+    generation.set(messageId, entry);
+    if (closing) return;
+    ingest.submit(deviceId, payload, (outcome) => {
+      // A message of a connection that has since closed: the broker sends it again.
+      if (generation !== unacked) return;
+      entry.outcome = outcome;
+      if (entry.puback) finish(messageId, entry);
     });
   });
-  await client.subscribeAsync(topic, { qos: 1 });
+  client.on('close', () => {
+    unacked = new Map();
+  });
+  client.on('error', onError);
+  await new Promise<void>((resolve, reject) => {
+    const failed = (err: Error) => {
+      client.end(true);
+      reject(err);
+    };
+    client.once('error', failed);
+    // Subscribing again on every connection is harmless and covers a session the broker lost.
+    client.on('connect', () => {
+      dropping = false;
+      client.subscribe(topic, { qos: 1 }, (err) => {
+        if (err) onError(err);
+        else {
+          client.off('error', failed);
+          resolve();
+        }
+      });
+    });
+    client.connect();
+  });
+
   return {
+    stats: () => ({ ...counters }),
     async close() {
-      try {
-        await client.unsubscribeAsync(topic);
-      } catch {
-        // Closing anyway.
-      }
+      closing = true;
+      // What is already queued gets committed and acknowledged; the rest the broker keeps.
+      await ingest.flush();
       await client.endAsync();
     },
   };

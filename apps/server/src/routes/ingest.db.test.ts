@@ -26,7 +26,7 @@ describe.skipIf(!available)('POST /api/ingest', () => {
       .set({ ingest_key_hash: deviceKeyHash(KEY) })
       .where('id', '=', fx.deviceId)
       .execute();
-    ingest = createIngest({ store, batchMs: 60_000, log: { warn: () => {}, error: () => {} } });
+    ingest = createIngest({ store, batchMs: 20, log: { warn: () => {}, error: () => {} } });
     usePortugueseValidationMessages();
     app = Fastify({ logger: false });
     app.setValidatorCompiler(validatorCompiler);
@@ -44,12 +44,12 @@ describe.skipIf(!available)('POST /api/ingest', () => {
   const post = (payload: unknown, headers: Record<string, string> = { 'x-device-key': KEY }) =>
     app.inject({ method: 'POST', url: '/api/ingest', headers, payload: payload as object });
 
-  it('accepts readings with the device key and writes them through the ingest', async () => {
+  it('answers only once the readings are committed', async () => {
     const ts = fx.t0 + 60;
     const response = await post({ ts, leituras: { kW: 55.5 } });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ dispositivo: fx.deviceId, aceitas: 1 });
-    await ingest.flush();
+    // No flush: the answer itself says the row is in the database.
     const kw = await store.db
       .selectFrom('current_values')
       .innerJoin('tags', 'tags.id', 'current_values.tag_id')
@@ -70,6 +70,67 @@ describe.skipIf(!available)('POST /api/ingest', () => {
     );
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ dispositivo: fx.deviceId, aceitas: 2 });
+  });
+
+  it('stores a message sent twice once (a retry after a lost answer)', async () => {
+    const message = { ts: fx.t0 + 240, leituras: { kW: 7, OilTemp: 80 } };
+    const written = ingest.stats().written;
+    for (let i = 0; i < 2; i++) expect((await post(message)).statusCode).toBe(202);
+    expect(ingest.stats().written - written).toBe(2);
+    const rows = await store.db
+      .selectFrom('readings')
+      .innerJoin('tags', 'tags.id', 'readings.tag_id')
+      .select(['tags.nome', 'readings.valor'])
+      .where('tags.device_id', '=', fx.deviceId)
+      .where('readings.ts', '=', message.ts)
+      .orderBy('tags.nome')
+      .execute();
+    expect(rows).toEqual([
+      { nome: 'OilTemp', valor: 80 },
+      { nome: 'kW', valor: 7 },
+    ]);
+  });
+
+  it('answers 503 and acknowledges nothing when the batch cannot be committed', async () => {
+    const failing = createIngest({
+      store,
+      batchMs: 5,
+      log: { warn: () => {}, error: () => {} },
+      engine: {
+        prepare: async () => {
+          throw new Error('banco indisponível');
+        },
+        evaluate: async () => {},
+        reset: () => {},
+      },
+    });
+    const other = Fastify({ logger: false });
+    other.setValidatorCompiler(validatorCompiler);
+    other.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(other);
+    await other.register(ingestRoutes, { store, ingest: failing });
+    try {
+      const ts = fx.t0 + 300;
+      const response = await other.inject({
+        method: 'POST',
+        url: '/api/ingest',
+        headers: { 'x-device-key': KEY },
+        payload: { ts, leituras: { kW: 9 } },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'Ingestão sobrecarregada; tente novamente.' });
+      const stored = await store.db
+        .selectFrom('readings')
+        .innerJoin('tags', 'tags.id', 'readings.tag_id')
+        .select('readings.valor')
+        .where('tags.device_id', '=', fx.deviceId)
+        .where('readings.ts', '=', ts)
+        .execute();
+      expect(stored).toEqual([]);
+    } finally {
+      await other.close();
+      await failing.close();
+    }
   });
 
   it('answers 401 invalid_device_key without a key or with a wrong one', async () => {

@@ -3,7 +3,7 @@ import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
-import type { Ingest } from '../ingest/ingest.js';
+import type { Ingest, Outcome } from '../ingest/ingest.js';
 import { INGEST_MESSAGES } from '../ingest/payload.js';
 import { HttpError } from '../plugins/httpError.js';
 import type { Store } from '../store/database.js';
@@ -33,8 +33,10 @@ const invalidKey = () =>
 /**
  * `POST /api/ingest`: a device sends readings over HTTP with its own key
  * (header `x-device-key: <key>` or `Authorization: Device <key>`), as one
- * message or a list of them (see ingest/payload.ts). Answers 202 once queued;
- * the same ingest path as MQTT writes them.
+ * message or a list of them (see ingest/payload.ts). The same ingest path as
+ * MQTT writes them; the answer (202) comes only once they are committed, so an
+ * acknowledged reading survives a crash, and a 503 means "send them again"
+ * (a repeated reading is stored once).
  */
 export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (app, opts) => {
   const { store, ingest } = opts;
@@ -71,11 +73,12 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (ap
       if (messages.some((m) => m.ts > t + MAX_FUTURE_S || m.ts < t - MAX_AGE_S)) {
         throw new HttpError(400, { error: INGEST_MESSAGES.tsOutOfRange });
       }
-      const before = ingest.stats().accepted;
-      for (const m of messages) ingest.submit(deviceId, m);
-      const aceitas = ingest.stats().accepted - before;
-      if (aceitas < messages.length)
+      const outcomes = await Promise.all(
+        messages.map((m) => new Promise<Outcome>((resolve) => ingest.submit(deviceId, m, resolve))),
+      );
+      if (outcomes.includes('failed'))
         throw new HttpError(503, { error: INGEST_MESSAGES.overloaded });
+      const aceitas = outcomes.filter((o) => o === 'stored').length;
       return reply.code(202).send({ dispositivo: deviceId, aceitas });
     },
   });

@@ -26,7 +26,8 @@ import {
   switchTone,
   type Tone,
   upsAlarms,
-  upsModeMessages,
+  upsModeStates,
+  worstTone,
 } from '@vigia/domain';
 
 /**
@@ -136,10 +137,11 @@ export function fuelLevel(row: Row, nome = READING.fuelLevel): string {
 
 /** UPS mode word (`statusUPS1`): 'UPS Online Mode' … plus unitary or parallel. */
 export function upsMode(row: Row): Display {
-  const messages = upsModeMessages(value(row, READING.upsMode));
-  return messages.length === 0
+  const states = upsModeStates(value(row, READING.upsMode));
+  // The first state is the mode bit (Online good, Eco info); unitary or parallel follows.
+  return states.length === 0
     ? { text: PLACEHOLDER_NUMBER }
-    : { text: messages.join(' · '), tone: messages[0] === 'UPS Online Mode' ? 'good' : 'info' };
+    : { text: states.map((s) => s.label).join(' · '), tone: states[0]?.tone };
 }
 
 /** UPS battery/alarm word (`statusUPS2`): the set alarm bits, else 'OK'. */
@@ -151,8 +153,10 @@ export function upsAlarmList(row: Row): Display {
     const ok = equipmentStatus('OK');
     return { text: ok.label, tone: ok.tone };
   }
-  const worst = alarms.find((a) => a.tone === 'bad') ?? alarms[0];
-  return { text: alarms.map((a) => a.label).join(' · '), tone: worst?.tone };
+  return {
+    text: alarms.map((a) => a.label).join(' · '),
+    tone: worstTone(alarms.map((a) => a.tone)),
+  };
 }
 
 /** Refrigeration automation: '1' On, '0' OFF, anything else FALHA; no reading '---'. */
@@ -168,7 +172,8 @@ export function inverterStatus(row: Row): Display {
   if (bits === null) return { text: PLACEHOLDER_NUMBER };
   const active = activeInverterStatus(bits);
   if (active.length === 0) return { text: PLACEHOLDER_NUMBER };
-  const worst =
-    active.find((a) => a.tone === 'bad') ?? active.find((a) => a.tone === 'warning') ?? active[0];
-  return { text: active.map((a) => a.label).join(' · '), tone: worst?.tone };
+  return {
+    text: active.map((a) => a.label).join(' · '),
+    tone: worstTone(active.map((a) => a.tone)),
+  };
 }

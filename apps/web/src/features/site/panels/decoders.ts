@@ -20,9 +20,8 @@ import {
   type Tone,
   tankLevelBand,
   tankStatus,
-  UPS_MODE_BITS,
   upsAlarms,
-  upsModeMessages,
+  upsModeStates,
   upsQuadroFlag,
 } from '@vigia/domain';
 import type { LevelRule, StateDecoder, WordDecoder } from './types';
@@ -73,8 +72,6 @@ function positionState(position: string | null): DecodedState {
   return position === null ? UNKNOWN : { label: position, tone: switchTone(position) };
 }
 
-const UPS_MODE_TONE = new Map(UPS_MODE_BITS.map((b) => [b.label, b.tone]));
-
 /** The messages of a status word (set bits), or null when the word never arrived. */
 export function decodeWord(decoder: WordDecoder, value: number | null): DecodedState[] | null {
   if (value === null) return null;
@@ -82,10 +79,7 @@ export function decodeWord(decoder: WordDecoder, value: number | null): DecodedS
     case 'inverterStatus':
       return activeInverterStatus(value).map(({ label, tone }) => ({ label, tone }));
     case 'upsMode':
-      return upsModeMessages(value).map((label) => ({
-        label,
-        tone: UPS_MODE_TONE.get(label) ?? 'neutral',
-      }));
+      return upsModeStates(value);
     case 'upsAlarms':
       return upsAlarms(value).map(({ label, tone }) => ({ label, tone }));
     case 'tankStatus':

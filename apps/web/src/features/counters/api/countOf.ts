@@ -1,4 +1,5 @@
-import type { OccurrenceCounter } from '@vigia/contract';
+import type { AnswerOf } from '@vigia/contract';
+import type { API } from '@vigia/contract/api';
 import { REFRESH_MS } from '@vigia/domain';
 import { isHttpError } from '../../../lib/httpErrors';
 
@@ -9,23 +10,17 @@ export interface CounterValue {
   critical: number;
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-/** `/api/ocorrencias?alarmeativo=true` without paging answers `{ total }`. */
-export function alarmCounter(body: unknown): CounterValue {
-  const total = (body as Partial<OccurrenceCounter> | null)?.total;
-  if (!isCount(total)) throw new Error('Resposta de contador sem total');
-  return { count: total, critical: total };
+/**
+ * `/api/ocorrencias?alarmeativo=true` without paging answers `{ total }`; a
+ * list instead means the server did not read the call as the counter.
+ */
+export function alarmCounter(answer: AnswerOf<typeof API.occurrences.list>): CounterValue {
+  if (Array.isArray(answer)) throw new Error('Resposta de contador sem total');
+  return { count: answer.total, critical: answer.total };
 }
 
 /** An analysis page counts its rows per band: the counter is the devices in a band. */
-export function analysisCounter(body: unknown): CounterValue {
-  const page = body as { criticos?: unknown; atencao?: unknown } | null;
-  if (!isCount(page?.criticos) || !isCount(page?.atencao)) {
-    throw new Error('Resposta de análise sem contagem por faixa');
-  }
+export function analysisCounter(page: { criticos: number; atencao: number }): CounterValue {
   return { count: page.criticos + page.atencao, critical: page.criticos };
 }
 

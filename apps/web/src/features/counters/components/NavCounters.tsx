@@ -16,9 +16,7 @@ import { DeferredTooltip } from '../../../ui/deferredOverlays';
 import { StateBadge } from '../../../ui/StateBadge';
 import type { CounterValue } from '../api/countOf';
 import { useActiveAlarmCount } from '../api/get-active-alarm-count';
-import { useBatteryCount } from '../api/get-battery-count';
-import { useLoadSpeedCount } from '../api/get-loadspeed-count';
-import { usePowerCount } from '../api/get-power-count';
+import { useAnalysisCount } from '../api/get-analysis-count';
 import classes from './NavCounters.module.css';
 
 interface CounterDef {
@@ -44,7 +42,7 @@ const COUNTERS: CounterDef[] = [
     key: 'loadspeed',
     label: 'LoadSpeed',
     icon: IconGauge,
-    useCount: useLoadSpeedCount,
+    useCount: (sisId, enabled) => useAnalysisCount('loadspeeds', sisId, enabled),
     routeId: 'main.cluster.loadspeed',
     allSystemsRouteId: 'main.clientes.loadspeed',
   },
@@ -52,7 +50,7 @@ const COUNTERS: CounterDef[] = [
     key: 'power',
     label: 'Potência',
     icon: IconEngine,
-    useCount: usePowerCount,
+    useCount: (sisId, enabled) => useAnalysisCount('potencias', sisId, enabled),
     routeId: 'main.cluster.potencias',
     allSystemsRouteId: 'main.clientes.geradores',
   },
@@ -60,7 +58,7 @@ const COUNTERS: CounterDef[] = [
     key: 'battery',
     label: 'Baterias',
     icon: IconBattery2,
-    useCount: useBatteryCount,
+    useCount: (sisId, enabled) => useAnalysisCount('baterias', sisId, enabled),
     routeId: 'main.cluster.baterias',
     allSystemsRouteId: 'main.clientes.baterias',
   },

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EnergyDeviceRow } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Readings the energy variant of the generator list shows. */
 export const ENERGY_GENERATOR_READINGS = [
@@ -18,10 +19,11 @@ export function getEnergyGenerators(
   sortby: string,
   signal?: AbortSignal,
 ): Promise<EnergyDeviceRow[]> {
-  return request<EnergyDeviceRow[]>('/api/energia/geradores', {
-    query: { sisid: sisId, sortby, nomes: ENERGY_GENERATOR_READINGS },
-    signal,
-  });
+  return call(
+    API.energy.generators,
+    { query: { sisid: sisId, sortby, nomes: ENERGY_GENERATOR_READINGS } },
+    { signal },
+  );
 }
 
 export function energyGeneratorsQueryOptions(sisId: number, sortby: string) {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlantRow } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Spec 000 §7: `GET /api/energia/usinas/{usinaId}`, a plant with its device totals and power. */
 export function getPlant(usinaId: number, signal?: AbortSignal): Promise<PlantRow> {
-  return request<PlantRow>(`/api/energia/usinas/${usinaId}`, { signal });
+  return call(API.energy.plant, { params: { usinaId } }, { signal });
 }
 
 export function plantQueryOptions(usinaId: number) {

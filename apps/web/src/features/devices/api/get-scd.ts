@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ScdRow } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Spec 000 §7: `GET /api/energia/scds/{scdId}`, an SCD with its device totals and power. */
 export function getScd(scdId: number, signal?: AbortSignal): Promise<ScdRow> {
-  return request<ScdRow>(`/api/energia/scds/${scdId}`, { signal });
+  return call(API.energy.scd, { params: { scdId } }, { signal });
 }
 
 export function scdQueryOptions(scdId: number) {

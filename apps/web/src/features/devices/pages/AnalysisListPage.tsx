@@ -1,16 +1,11 @@
 import { Anchor } from '@mantine/core';
-import type { TankRow } from '@vigia/contract';
+import type { AnalysisKind, TankRow } from '@vigia/contract';
 import { SEVERITY_LABEL, SEVERITY_TONE, TANK_COLOR_TONE, TANK_LEGEND } from '@vigia/domain';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
 import type { ListColumn } from '../../../ui/table/types';
-import {
-  type AnalysisKind,
-  type AnalysisPage,
-  type AnalysisRowOf,
-  getAnalysisPage,
-} from '../api/get-analysis-page';
+import { type AnalysisRowOf, getAnalysisPage } from '../api/get-analysis-page';
 import {
   batteryColumns,
   loadSpeedColumns,
@@ -58,7 +53,7 @@ export function AnalysisListPage<K extends AnalysisKind>({ kind, title }: Props<
   const columns = useMemo(
     () => columnsOf(kind, { nowSec }, (row) => <TankChartLink row={row} />),
     [kind, nowSec],
-  ) as ListColumn<AnalysisRowOf[K]>[];
+  ) as ListColumn<AnalysisRowOf<K>>[];
 
   const bands =
     kind === 'tanques'
@@ -83,13 +78,13 @@ export function AnalysisListPage<K extends AnalysisKind>({ kind, title }: Props<
         subtitle={systemName}
         aside={kind === 'baterias' ? undefined : <BandLegend bands={bands} />}
       />
-      <ListScreen<AnalysisRowOf[K]>
+      <ListScreen<AnalysisRowOf<K>>
         id={`analise-${kind}`}
         label={title}
         item={ITEMS[kind]}
         queryKey={['devices', 'analysis', kind, scope]}
         fetchPage={async (query) => {
-          const page: AnalysisPage<AnalysisRowOf[K]> = await getAnalysisPage(kind, {
+          const page = await getAnalysisPage(kind, {
             scope,
             ...query,
           });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GpsDevice } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Spec 000 §7: `GET /api/gps/gpsDevices?sisid=`, every located device (sisid 0: all the user's). */
 export function getGpsDevices(sisId: number, signal?: AbortSignal): Promise<GpsDevice[]> {
-  return request<GpsDevice[]>('/api/gps/gpsDevices', { query: { sisid: sisId }, signal });
+  return call(API.gps.devices, { query: { sisid: sisId } }, { signal });
 }
 
 export function gpsDevicesQueryOptions(sisId: number) {

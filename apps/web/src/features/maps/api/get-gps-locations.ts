@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GpsLocation } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Spec 000 §7: `GET /api/gps/listDevices?clientId=`, located devices grouped by place, for the list beside the map. */
 export function getGpsLocations(sisId: number, signal?: AbortSignal): Promise<GpsLocation[]> {
-  return request<GpsLocation[]>('/api/gps/listDevices', { query: { clientId: sisId }, signal });
+  return call(API.gps.locations, { query: { clientId: sisId } }, { signal });
 }
 
 export function gpsLocationsQueryOptions(sisId: number) {

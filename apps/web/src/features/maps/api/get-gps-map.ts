@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GpsMap } from '@vigia/contract';
-import { request } from '../../../lib/http';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
 
 /** Spec 000 §7: `GET /api/gps/map?sisid=`, the fixed places (plants, SCDs) and the bounds of the fleet. */
 export function getGpsMap(sisId: number, signal?: AbortSignal): Promise<GpsMap> {
-  return request<GpsMap>('/api/gps/map', { query: { sisid: sisId }, signal });
+  return call(API.gps.map, { query: { sisid: sisId } }, { signal });
 }
 
 export function gpsMapQueryOptions(sisId: number) {

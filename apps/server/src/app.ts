@@ -19,6 +19,8 @@ import { createAccessTokens } from './auth/accessTokens.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import { resolveJwtSecret } from './auth/jwtSecret.js';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/loginLimiter.js';
+import { startCommandService } from './commands/commandService.js';
+import { type CommandLink, createInProcessCommandBus } from './commands/transport.js';
 import type { Config } from './config.js';
 import { EventBus } from './events/eventBus.js';
 import type { Ingest } from './ingest/ingest.js';
@@ -33,6 +35,7 @@ import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
 import { ResponseCache } from './plugins/responseCache.js';
 import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
+import { commandRoutes } from './routes/commands.js';
 import { devicesAreaRoutes } from './routes/devicesArea.js';
 import { eventRoutes } from './routes/events.js';
 import { fuelRoutes } from './routes/fuel.js';
@@ -63,6 +66,8 @@ export interface AppOptions {
   loginLimits?: LoginLimits;
   /** SSE heartbeat period (tests shorten it). */
   eventsHeartbeatMs?: number;
+  /** Command delivery (in process when no link is given) and its timing (tests shorten it). */
+  commands?: { link?: CommandLink; ttlMs?: number; sweepMs?: number };
 }
 
 export interface RouteEntry {
@@ -151,6 +156,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loginLimiter: new LoginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
     responseCache: new ResponseCache(bus),
   };
+  const commands = await startCommandService({
+    store,
+    link: options.commands?.link ?? createInProcessCommandBus().server,
+    publish: bus,
+    ttlMs: options.commands?.ttlMs,
+    sweepMs: options.commands?.sweepMs,
+    log: app.log,
+  });
+  app.addHook('onClose', () => commands.close());
   app.decorate('bus', bus);
   app.decorate('responseCache', services.responseCache);
   app.decorate('routeCatalog', [] as RouteEntry[]);
@@ -192,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(occurrenceConfigRoutes, services);
       await api.register(eventRoutes, { ...services, heartbeatMs: options.eventsHeartbeatMs });
       await api.register(devicesAreaRoutes, services);
+      await api.register(commandRoutes, { ...services, commands });
       await api.register(fuelRoutes, services);
       await api.register(scheduleRoutes, services);
     },

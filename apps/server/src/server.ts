@@ -6,6 +6,7 @@ import { buildApp, loggerOptions } from './app.js';
 import { purgeExpiredRefreshTokens } from './auth/refreshTokens.js';
 import { DEVICE_KEYS_FILE, issueDeviceKeys } from './broker/deviceCredentials.js';
 import { provisionBroker, startBroker } from './broker/mosquitto.js';
+import { startCommandLinks } from './commands/links.js';
 import { type Config, ConfigError, loadConfig, mqttConnection } from './config.js';
 import { EventBus } from './events/eventBus.js';
 import { type PgEventRelay, startPgEventRelay } from './events/pgEventRelay.js';
@@ -128,13 +129,16 @@ async function main(): Promise<void> {
     log.info({ mqtt: shown, clientId: config.mqttClientId }, 'ingestão MQTT ativa');
   }
 
+  const commandLinks = await startCommandLinks(config, log);
+  stops.push(() => commandLinks.close());
+
   if (config.simulator) {
     const simulator = startSimulator({
       store,
       ingest,
       seed: config.seed,
       intervalMs: SIMULATOR_INTERVAL_MS,
-      publish: bus,
+      commands: commandLinks.devices,
     });
     stops.push(() => simulator.stop());
     log.info({ intervalMs: SIMULATOR_INTERVAL_MS }, 'simulador ativo');
@@ -157,7 +161,14 @@ async function main(): Promise<void> {
     clearInterval(purge);
   });
 
-  const app = await buildApp({ config, store, bus, ingest, loggerInstance: log });
+  const app = await buildApp({
+    config,
+    store,
+    bus,
+    ingest,
+    loggerInstance: log,
+    commands: { link: commandLinks.server },
+  });
   stops.push(() => app.close());
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

@@ -1,5 +1,6 @@
 import { AUTH_API } from './auth.js';
 import { CHART_HISTORY_API } from './chartHistory.js';
+import { COMMANDS_API } from './commands.js';
 import { CONFIGURATION_API } from './configuration.js';
 import { DEVICES_API } from './devices.js';
 import { ANALYSIS_API, ENERGY_API } from './energy.js';
@@ -37,6 +38,7 @@ export const API = {
   chartHistory: CHART_HISTORY_API,
   sites: SITES_API,
   configuration: CONFIGURATION_API,
+  commands: COMMANDS_API,
   fuel: FUEL_API,
   schedules: SCHEDULES_API,
 };

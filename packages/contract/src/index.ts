@@ -38,6 +38,7 @@ export {
   commandRequest,
   commandType,
   IDEMPOTENCY_HEADER,
+  idempotencyKey,
 } from './commands.js';
 export type {
   ChartLine,

@@ -8,6 +8,7 @@ describe('statusWebId: 1 acknowledged (yellow); 2 and 3 finished (green, and 3 s
     [3, 'Finalizado com falha', 'red', 'bad', true],
     [null, 'Enviado', null, 'neutral', false],
     [0, 'Enviado', null, 'neutral', false],
+    [4, 'Expirado: sem resposta do dispositivo', null, 'bad', true],
   ])('statusWebId %s', (status, label, color, tone, finished) => {
     expect(commandStatus(status)).toEqual({ label, color, tone, finished });
     expect(isCommandFinished(status)).toBe(finished);

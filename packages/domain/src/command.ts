@@ -1,8 +1,20 @@
 import { COMMAND_POLL_MAX } from './timing.js';
 import type { Tone } from './tone.js';
 
-/** Spec 001 §4 statusWebId. 3 is a finished command that failed (shown red). */
-export const COMMAND_STATUS = { acknowledged: 1, finished: 2, failed: 3 } as const;
+/**
+ * Spec 001 §4 statusWebId. 3 is a finished command that failed (shown red).
+ * 0 (stored, not yet answered) and 4 (no answer within its time to live) are Vigia's own.
+ */
+export const COMMAND_STATUS = {
+  queued: 0,
+  acknowledged: 1,
+  finished: 2,
+  failed: 3,
+  expired: 4,
+} as const;
+
+/** Vigia's own: a command the device has not answered within this time ends expired. */
+export const COMMAND_TTL_MS = 30_000;
 
 export interface CommandStatusDisplay {
   label: string;
@@ -21,13 +33,25 @@ export function commandStatus(statusWebId: number | null | undefined): CommandSt
       return { label: 'Finalizado', color: 'green', tone: 'good', finished: true };
     case COMMAND_STATUS.failed:
       return { label: 'Finalizado com falha', color: 'red', tone: 'bad', finished: true };
+    case COMMAND_STATUS.expired:
+      return {
+        label: 'Expirado: sem resposta do dispositivo',
+        color: null,
+        tone: 'bad',
+        finished: true,
+      };
     default:
       return { label: 'Enviado', color: null, tone: 'neutral', finished: false };
   }
 }
 
+/** 2 and 3 (spec), and 4: an expired command is over too. */
 export function isCommandFinished(statusWebId: number | null | undefined): boolean {
-  return statusWebId === COMMAND_STATUS.finished || statusWebId === COMMAND_STATUS.failed;
+  return (
+    statusWebId === COMMAND_STATUS.finished ||
+    statusWebId === COMMAND_STATUS.failed ||
+    statusWebId === COMMAND_STATUS.expired
+  );
 }
 
 export interface CommandWaitInput {

@@ -53,6 +53,7 @@ export {
 export type { CommandStatusDisplay, CommandWaitInput } from './command.js';
 export {
   COMMAND_STATUS,
+  COMMAND_TTL_MS,
   commandSendDisabled,
   commandStatus,
   isCommandFinished,

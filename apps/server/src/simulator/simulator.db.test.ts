@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessCommandBus } from '../commands/transport.js';
 import type { VigiaEvent } from '../events/types.js';
 import { createIngest } from '../ingest/ingest.js';
 import { seedDemo } from '../seed/demoFleet.js';
@@ -96,42 +97,25 @@ describe.skipIf(!available)('simulated devices answering commands', () => {
   beforeAll(async () => {
     store = await openTestStore();
     await seedDemo(store, { seed: 5, users: false, now: NOW, historyDays: 0.1 });
-    await store.db
-      .insertInto('users')
-      .values({ id: 1, login: 'operador', nome: 'Operador', password_hash: 'x', created_at: NOW })
-      .execute();
   });
   afterAll(async () => {
     await store?.close();
   });
 
-  it('acknowledges, then executes or fails commands; silent devices leave them queued', async () => {
+  it('hear commands on their topic, acknowledge, then execute or fail them; silent devices never answer; the server tables stay untouched', async () => {
     const fleet = buildFleet();
     const prime = fleet.devices.find((d) => d.params.regime === 'prime' && d.status === 'online');
     const offline = fleet.devices.find((d) => d.status === 'offline' && d.tipo === 'gerador');
     if (!prime || !offline) throw new Error('fleet changed');
-    const command = (deviceId: number, body: object) => ({
-      status_web_id: 0,
-      user_id: 1,
-      device_id: deviceId,
-      command_type_id: null,
-      comando: JSON.stringify(body),
-      created_at: NOW,
-      updated_at: NOW,
-    });
-    const inserted = await store.db
-      .insertInto('commands')
-      .values([
-        command(prime.id, { parameter_id: 100, comando: 1 }),
-        command(prime.id, { parameter_id: 999, comando: 1 }),
-        command(offline.id, { parameter_id: 100, comando: 1 }),
-      ])
-      .returning('id')
-      .execute();
-    const [stop, unknown, queued] = inserted.map((r) => r.id);
+    const commandsBefore = await store.db.selectFrom('commands').selectAll().execute();
 
     let clock = NOW;
-    const events: VigiaEvent[] = [];
+    const bus = createInProcessCommandBus();
+    const answers: [number, unknown][] = [];
+    bus.server.onStatus((deviceId, payload) =>
+      answers.push([deviceId, JSON.parse(String(payload))]),
+    );
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
     const ingest = createIngest({ store, now: () => clock, log: silentLog });
     const simulator = startSimulator({
       store,
@@ -139,43 +123,29 @@ describe.skipIf(!available)('simulated devices answering commands', () => {
       seed: 5,
       intervalMs: 0,
       now: () => clock,
-      publish: (e) => events.push(e),
+      commands: bus.devices,
     });
-    const statuses = async () =>
-      Object.fromEntries(
-        (await store.db.selectFrom('commands').select(['id', 'status_web_id']).execute()).map(
-          (c) => [c.id, c.status_web_id],
-        ),
-      );
+    // Heard before the first step: kept until the fleet is known.
+    await bus.server.send(prime.id, { id: 9001, parameter_id: 100, comando: 1 });
+    await bus.server.send(prime.id, { id: 9002, parameter_id: 999, comando: 1 });
+    await bus.server.send(offline.id, { id: 9003, parameter_id: 100, comando: 1 });
+    await settle();
     clock = NOW + 20;
     await simulator.tick();
-    expect(await statuses()).toMatchObject({
-      [stop as number]: 1,
-      [unknown as number]: 1,
-      [queued as number]: 0,
-    });
+    await settle();
+    expect(answers).toEqual([
+      [prime.id, { id: 9001, statusWebId: 1 }],
+      [prime.id, { id: 9002, statusWebId: 1 }],
+    ]);
+    // A command published again (a server restart) runs once.
+    await bus.server.send(prime.id, { id: 9001, parameter_id: 100, comando: 1 });
+    await settle();
     clock = NOW + 40;
     await simulator.tick();
-    expect(await statuses()).toMatchObject({
-      [stop as number]: 2,
-      [unknown as number]: 3,
-      [queued as number]: 0,
-    });
-    expect(events.filter((e) => e.type === 'command.status' && e.commandId === stop)).toEqual([
-      {
-        type: 'command.status',
-        sisId: prime.systemId,
-        deviceId: prime.id,
-        commandId: stop,
-        statusWebId: 1,
-      },
-      {
-        type: 'command.status',
-        sisId: prime.systemId,
-        deviceId: prime.id,
-        commandId: stop,
-        statusWebId: 2,
-      },
+    await settle();
+    expect(answers.slice(2)).toEqual([
+      [prime.id, { id: 9001, statusWebId: 2 }],
+      [prime.id, { id: 9002, statusWebId: 3 }],
     ]);
     for (let t = 60; t <= 160; t += 20) {
       clock = NOW + t;
@@ -183,6 +153,8 @@ describe.skipIf(!available)('simulated devices answering commands', () => {
     }
     await simulator.stop();
     await ingest.close();
+    expect(answers).toHaveLength(4);
+    expect(await store.db.selectFrom('commands').selectAll().execute()).toEqual(commandsBefore);
     const readings = await store.db
       .selectFrom('current_values')
       .innerJoin('tags', 'tags.id', 'current_values.tag_id')

@@ -1,6 +1,7 @@
-import { type Publish, toPublish } from '../alarms/publish.js';
+import type { DeviceCommandLink } from '../commands/transport.js';
 import type { Ingest } from '../ingest/ingest.js';
 import { buildFleet, silentDeviceIds } from '../seed/fleet.js';
+import type { CommandMessage } from '../store/commands/commandStore.js';
 import type { Store } from '../store/database.js';
 import { parseJson } from '../store/json.js';
 import { FleetModel, type ModelDevice, type Readings } from './model.js';
@@ -13,8 +14,11 @@ export interface SimulatorOptions {
   intervalMs?: number;
   /** Clock in epoch seconds (tests). */
   now?: () => number;
-  /** Where `command.status` events go when the simulated devices answer commands. */
-  publish?: Publish;
+  /**
+   * The devices' end of command delivery (MQTT or in process): the simulated
+   * devices hear their commands and answer on their status topic, as real ones.
+   */
+  commands?: DeviceCommandLink;
 }
 
 export interface Simulator {
@@ -30,7 +34,6 @@ export const METER_REPORT_PERIOD_S = 300;
 const MAX_STEP_S = 900;
 /** A device confirms a command (status 1) at once and finishes it (2 or 3) this much later. */
 export const COMMAND_EXECUTION_S = 2;
-export const COMMAND_STATUS = { queued: 0, acknowledged: 1, finished: 2, failed: 3 } as const;
 
 /**
  * Runs the demo fleet live: the fleet model steps every `intervalMs` and each
@@ -43,7 +46,12 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   const { store, ingest } = opts;
   const now = opts.now ?? (() => Date.now() / 1000);
   const intervalMs = opts.intervalMs ?? 5000;
-  const publish = toPublish(opts.publish);
+  /** Commands heard and acknowledged, waiting for their execution. */
+  const pending: { deviceId: number; message: CommandMessage; at: number }[] = [];
+  /** Ids already heard: a command published again (after a server restart) runs once. */
+  const heard = new Set<number>();
+  /** Heard before the first step knew the fleet. */
+  const early: [number, CommandMessage][] = [];
   let state: {
     model: FleetModel;
     devices: ModelDevice[];
@@ -104,10 +112,12 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
   async function step(): Promise<void> {
     if (!state) {
       state = await init();
+      for (const [deviceId, message] of early.splice(0)) hear(deviceId, message);
       // The first step after a start reports everything at once.
     }
     const t = Math.floor(now());
     const dt = Math.min(MAX_STEP_S, t - state.lastT);
+    executeCommands(t);
     const readings = dt > 0 || lastReport.size === 0 ? state.model.step(t, Math.max(1, dt)) : null;
     state.lastT = Math.max(state.lastT, t);
     if (readings) {
@@ -125,65 +135,48 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
       }
     }
     await ingest.flush();
-    await answerCommands(t);
   }
 
+  const answer = (deviceId: number, id: number, statusWebId: 1 | 2 | 3) => {
+    opts.commands
+      ?.answer(deviceId, { id, statusWebId })
+      .catch((err: unknown) => console.error('[simulador] resposta de comando falhou', err));
+  };
+
   /**
-   * The simulated devices answer queued commands like real controllers:
-   * acknowledged (1) on the next step, then finished (2) or failed (3, not
-   * supported) after COMMAND_EXECUTION_S. Silent devices leave them queued.
+   * A device hears its command: acknowledged (1) at once, executed on the first
+   * step COMMAND_EXECUTION_S later. Silent devices never answer.
    */
-  async function answerCommands(t: number): Promise<void> {
+  function hear(deviceId: number, message: CommandMessage): void {
+    if (stopped) return;
+    if (!state) {
+      early.push([deviceId, message]);
+      return;
+    }
+    if (state.silent.has(deviceId) || !state.systemOf.has(deviceId)) return;
+    if (!Number.isSafeInteger(message?.id) || heard.has(message.id)) return;
+    heard.add(message.id);
+    pending.push({ deviceId, message, at: Math.floor(now()) });
+    answer(deviceId, message.id, 1);
+  }
+
+  /** Finished (2) when the model supports the command, else failed (3); the device reports at once. */
+  function executeCommands(t: number): void {
     if (!state) return;
-    const { model, silent, systemOf } = state;
-    const ids = state.devices.map((d) => d.id).filter((id) => !silent.has(id));
-    if (ids.length === 0) return;
-    const open = await store.db
-      .selectFrom('commands')
-      .leftJoin('command_types', 'command_types.id', 'commands.command_type_id')
-      .select([
-        'commands.id',
-        'commands.device_id',
-        'commands.status_web_id',
-        'commands.comando',
-        'commands.updated_at',
-        'command_types.parameter_id',
-        'command_types.comando as tipo_comando',
-      ])
-      .where('commands.status_web_id', 'in', [COMMAND_STATUS.queued, COMMAND_STATUS.acknowledged])
-      .where('commands.device_id', 'in', ids)
-      .orderBy('commands.id')
-      .execute();
-    for (const c of open) {
-      let status: number;
-      if (c.status_web_id === COMMAND_STATUS.queued) {
-        status = COMMAND_STATUS.acknowledged;
-      } else if (t - c.updated_at >= COMMAND_EXECUTION_S) {
-        const body = parseJson<{ parameter_id?: unknown; comando?: unknown }>(c.comando, {});
-        const parameterId = Number(body.parameter_id ?? c.parameter_id);
-        const value = Number(body.comando ?? c.tipo_comando);
-        const done =
-          Number.isFinite(parameterId) &&
-          Number.isFinite(value) &&
-          model.applyCommand(c.device_id, parameterId, value);
-        status = done ? COMMAND_STATUS.finished : COMMAND_STATUS.failed;
-      } else {
+    for (let i = 0; i < pending.length; ) {
+      const c = pending[i] as (typeof pending)[number];
+      if (t - c.at < COMMAND_EXECUTION_S) {
+        i++;
         continue;
       }
-      const updated = await store.db
-        .updateTable('commands')
-        .set({ status_web_id: status, updated_at: t })
-        .where('id', '=', c.id)
-        .where('status_web_id', '=', c.status_web_id)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) continue;
-      publish({
-        type: 'command.status',
-        sisId: systemOf.get(c.device_id) ?? 0,
-        deviceId: c.device_id,
-        commandId: c.id,
-        statusWebId: status,
-      });
+      pending.splice(i, 1);
+      const { parameter_id: parameterId, comando: value } = c.message;
+      const done =
+        Number.isFinite(parameterId) &&
+        Number.isFinite(value) &&
+        state.model.applyCommand(c.deviceId, parameterId, value);
+      if (done) lastReport.delete(c.deviceId);
+      answer(c.deviceId, c.message.id, done ? 2 : 3);
     }
   }
 
@@ -207,6 +200,8 @@ export function startSimulator(opts: SimulatorOptions): Simulator {
         }, intervalMs)
       : null;
   timer?.unref();
+
+  opts.commands?.onCommand(hear);
 
   return {
     tick,

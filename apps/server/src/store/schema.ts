@@ -221,7 +221,7 @@ export interface CommandTypesTable {
 
 export interface CommandsTable {
   id: Id;
-  /** 0 queued, 1 acknowledged by the device, 2 finished, 3 failed. */
+  /** 0 queued, 1 acknowledged by the device, 2 finished, 3 failed, 4 expired (no answer in time). */
   status_web_id: number;
   user_id: number;
   device_id: number;
@@ -229,6 +229,21 @@ export interface CommandsTable {
   comando: JsonText;
   created_at: number;
   updated_at: number;
+  /** The sender's key: a repeated request with it sends once (unique per user). */
+  idempotency_key: Opt<string>;
+  /** Unanswered (0 or 1) after this: expired. */
+  expires_at: Opt<number>;
+  /** When it reached 2, 3 or 4. */
+  ended_at: Opt<number>;
+}
+
+/** A password confirmed again on a session: commands are allowed for 5 minutes after it. */
+export interface CommandConfirmationsTable {
+  id: Id;
+  user_id: number;
+  /** Refresh family of the session (access token `sid`). */
+  session_id: string;
+  confirmed_at: number;
 }
 
 export interface SiteConfigsTable {
@@ -402,6 +417,7 @@ export interface Database {
   occurrences: OccurrencesTable;
   command_types: CommandTypesTable;
   commands: CommandsTable;
+  command_confirmations: CommandConfirmationsTable;
   site_configs: SiteConfigsTable;
   overview_configs: OverviewConfigsTable;
   graphical_configs: GraphicalConfigsTable;
@@ -446,6 +462,7 @@ export const TABLES = [
   'occurrences',
   'command_types',
   'commands',
+  'command_confirmations',
   'overview_configs',
   'graphical_configs',
   'graphical_lines',

@@ -50,7 +50,7 @@ export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
  */
 export async function startTestApp(
   options: { env?: Record<string, string>; store?: Store } & Partial<
-    Pick<AppOptions, 'loginLimits' | 'bus' | 'eventsHeartbeatMs' | 'logger' | 'ingest'>
+    Pick<AppOptions, 'loginLimits' | 'bus' | 'eventsHeartbeatMs' | 'logger' | 'ingest' | 'commands'>
   > = {},
 ): Promise<TestApp> {
   const store = options.store ?? (await openTestStore());
@@ -64,6 +64,7 @@ export async function startTestApp(
     bus: options.bus,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
     ingest: options.ingest,
+    commands: options.commands,
   });
   let address = 0;
   const login = async (user: DemoUser, opts: { remoteAddress?: string } = {}) => {

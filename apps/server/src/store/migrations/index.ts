@@ -7,6 +7,7 @@ import { occurrenceBlockCountsMigration } from './0102_occurrence_block_counts.j
 import { occurrenceCountCoveringMigration } from './0103_occurrence_count_covering.js';
 import { occurrenceNameWeekCountsMigration } from './0104_occurrence_name_week_counts.js';
 import { schedulesBySystemMigration } from './0110_schedules_by_system.js';
+import { commandDeliveryMigration } from './0120_command_delivery.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -23,6 +24,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0103_occurrence_count_covering': occurrenceCountCoveringMigration(dialect),
         '0104_occurrence_name_week_counts': occurrenceNameWeekCountsMigration(dialect),
         '0110_schedules_by_system': schedulesBySystemMigration(),
+        '0120_command_delivery': commandDeliveryMigration(dialect),
       };
     },
   };

@@ -48,3 +48,37 @@ export async function readingPartitions(store: Store): Promise<string[]> {
     where p.relname = 'readings' order by c.relname`.execute(store.db);
   return rows.map((r) => r.name);
 }
+
+const PARTITION_NAME = /^readings_(\d{4})(\d{2})$/;
+
+/** Epoch seconds at which a `readings_YYYYMM` partition ends (its next month, UTC). */
+export function partitionEnd(name: string): number | null {
+  const m = PARTITION_NAME.exec(name);
+  if (!m) return null;
+  return Date.UTC(Number(m[1]), Number(m[2]), 1) / 1000;
+}
+
+/**
+ * Drops the reading partitions that hold only readings older than `cutoffTs`
+ * (PostgreSQL): a whole month goes at once, with no row deleted one by one.
+ * Under the same lock as their creation, so a writer never races the drop.
+ */
+export async function dropReadingPartitionsBefore(
+  store: Store,
+  cutoffTs: number,
+): Promise<string[]> {
+  if (store.dialect !== 'postgres') return [];
+  const expired = (await readingPartitions(store)).filter((name) => {
+    const end = partitionEnd(name);
+    return end !== null && end <= cutoffTs;
+  });
+  for (const name of expired) {
+    await store.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('vigia_reading_partitions'))`.execute(trx);
+      await sql`drop table if exists ${sql.id(name)}`.execute(trx);
+    });
+    const end = partitionEnd(name);
+    if (end !== null) known.get(store)?.delete(monthIndex(end - 1));
+  }
+  return expired;
+}

@@ -57,6 +57,8 @@ const env = z.object({
   VIGIA_BROKER: flag.default(false),
   VIGIA_BROKER_PORT: integer(1, 65535).default(1884),
   VIGIA_DATA_DIR: z.string().min(1).default('data'),
+  /** Days of raw reading history kept; 0 keeps everything. */
+  VIGIA_RETENTION_DAYS: integer(0, 36_500).default(90),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
@@ -83,6 +85,8 @@ export interface Config {
   mqttClientId: string;
   /** Folder of the server's own files (the broker's configuration, issued device keys). */
   dataDir: string;
+  /** Days of raw reading history kept (0: no limit). */
+  retentionDays: number;
   /**
    * Vigia configures and runs its own Mosquitto (device accounts, ACL) on
    * 127.0.0.1:<port>; MQTT_URL defaults to it.
@@ -151,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     mqttGroup: e.VIGIA_MQTT_GROUP,
     mqttClientId: `vigia-${e.VIGIA_MQTT_GROUP}-${node}`,
     dataDir,
+    retentionDays: e.VIGIA_RETENTION_DAYS,
     broker,
     demo: e.VIGIA_DEMO,
     simulator: e.VIGIA_SIMULATOR ?? e.VIGIA_DEMO,

@@ -15,6 +15,7 @@ import { sharedReadingsTopic, startMqttIngest } from './ingest/mqtt.js';
 import { seedDemo } from './seed/demoFleet.js';
 import { startSimulator } from './simulator/simulator.js';
 import { openStore } from './store/database.js';
+import { startRetention } from './store/retention.js';
 
 const COMMUNICATION_SWEEP_MS = 60_000;
 const TOKEN_PURGE_MS = 3_600_000;
@@ -160,6 +161,18 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     clearInterval(purge);
   });
+  if (config.retentionDays > 0) {
+    const retention = startRetention(store, {
+      readingsDays: config.retentionDays,
+      onPass: ({ deletedReadings, droppedPartitions }) => {
+        if (deletedReadings > 0 || droppedPartitions.length > 0) {
+          log.info({ deletedReadings, droppedPartitions }, 'leituras antigas removidas');
+        }
+      },
+      onError: (error) => log.error({ err: error }, 'limpeza de leituras antigas falhou'),
+    });
+    stops.push(() => retention.stop());
+  }
 
   const app = await buildApp({
     config,

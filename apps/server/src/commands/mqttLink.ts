@@ -11,7 +11,27 @@ import {
 } from './topics.js';
 import type { CommandHandler, CommandLink, DeviceCommandLink, StatusHandler } from './transport.js';
 
+/**
+ * Waits for the first connection. The listeners are set before it: a kept
+ * session delivers its messages right after CONNACK, before a later listener.
+ */
+function connected(client: mqtt.MqttClient): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => {
+      client.end(true);
+      reject(error);
+    };
+    client.once('connect', () => {
+      client.off('error', fail);
+      resolve();
+    });
+    client.once('error', fail);
+  });
+}
+
 const CONNECT = { reconnectPeriod: 2000, connectTimeout: 10_000 } as const;
+/** How long the broker keeps the server's command session while it is away (MQTT 5). */
+const SESSION_EXPIRY_S = 24 * 3600;
 
 /** The broker and the account (config.ts `mqttConnection`). */
 export interface MqttConnection {
@@ -37,19 +57,25 @@ export async function connectMqttCommandLink(
   options: MqttCommandLinkOptions,
 ): Promise<CommandLink> {
   const topic = `$share/${options.group}/${COMMAND_STATUS_TOPIC_FILTER}`;
-  const client = await mqtt.connectAsync(url, {
+  const client = mqtt.connect(url, {
     ...CONNECT,
     ...account,
     clientId: options.clientId,
     clean: false,
+    protocolVersion: 5,
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
   });
   const handlers = new Set<StatusHandler>();
+  // Answers kept by the session arrive right after connecting, maybe before a handler is set.
+  const backlog: [number, Buffer][] = [];
   client.on('error', (error) => options.onError?.(error));
   client.on('message', (received, payload) => {
     const deviceId = deviceIdOfCommandTopic(received, 'status');
     if (!Number.isSafeInteger(deviceId)) return;
+    if (handlers.size === 0) backlog.push([deviceId, payload]);
     for (const h of handlers) h(deviceId, payload);
   });
+  await connected(client);
   await client.subscribeAsync(topic, { qos: 1 });
   return {
     async send(deviceId: number, message: CommandMessage) {
@@ -57,6 +83,7 @@ export async function connectMqttCommandLink(
     },
     onStatus(handler) {
       handlers.add(handler);
+      for (const [deviceId, payload] of backlog.splice(0)) handler(deviceId, payload);
     },
     async close() {
       handlers.clear();

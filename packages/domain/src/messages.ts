@@ -81,6 +81,7 @@ export const MESSAGES = {
   unsupportedContentType: 'Tipo de conteúdo não aceito.',
   invalidUrl: 'Endereço inválido.',
   headersTooLarge: 'Cabeçalhos grandes demais.',
+  databaseUnavailable: 'Banco de dados indisponível; tente novamente em instantes.',
   commandSafetyWarning:
     'O comando remoto pode colocar máquinas em movimento ou energizar circuitos. ' +
     'Certifique-se de que ninguém está exposto a risco de ferimentos ou morte antes de enviar.',

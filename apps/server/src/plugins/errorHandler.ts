@@ -5,6 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../store/database.js';
 import { HttpError } from './httpError.js';
 
 let localeSet = false;
@@ -83,6 +84,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Malformed JSON, wrong content type, body too large, …: the client's fault, said plainly.
       request.log.info({ code: error.code, message: error.message }, 'requisição recusada');
       return send(reply, status, { error: CLIENT_ERRORS[status] ?? MESSAGES.invalidRequest });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Down or restarting: the pool reconnects by itself, the caller retries.
+      request.log.warn({ err: error }, 'banco de dados indisponível');
+      return send(reply, 503, { error: MESSAGES.databaseUnavailable }, { 'retry-after': '5' });
     }
     request.log.error({ err: error }, 'erro interno');
     return send(reply, 500, { error: MESSAGES.internalError });

@@ -26,6 +26,46 @@ export interface Store {
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 const PARTITION_TIMER_MS = 6 * 3600 * 1000;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Failures that say the database cannot be reached now (stopped, restarting,
+ * out of connections, locked), not that a query is wrong: SQLSTATE classes 08
+ * (connection) and 57P (shut down, starting), 53300, the socket's own errors,
+ * SQLite's busy timeout.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '53300',
+  'SQLITE_BUSY',
+]);
+/** What `pg` throws without a code when a connection drops or cannot open in time. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/** Whether an error means the database is unavailable for now (answered 503, retried later). */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08|57P)/.test(code))) {
+    return true;
+  }
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
 
 /**
  * Opens `sqlite:<path>` (`sqlite::memory:` for an in-memory database) or
@@ -79,6 +119,8 @@ function openPostgres(url: string): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A database that does not answer fails the request (503) instead of holding it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // bigint (epoch seconds, count()) and numeric (sum()) come back as numbers, as on SQLite.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -91,6 +133,10 @@ function openPostgres(url: string): Store {
   // pool drops it and the next query opens a new one. Without a listener the
   // 'error' event would crash the process.
   pool.on('error', () => {});
+  // The same for a connection in use: when the server goes away mid-query, the query
+  // fails (503) and the client also emits 'error', which nobody listens to while it
+  // is checked out — the process would crash. A dead client is dropped on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store: Store & { timer?: NodeJS.Timeout } = {
     db,

@@ -1,3 +1,4 @@
+import { PlantCommandPanel } from '../../features/commands/components/PlantCommandPanel';
 import { PlaceHeading } from '../../features/devices/components/PlaceHeading';
 import { OccurrencePreview } from '../../features/occurrences/components/OccurrencePreview';
 import { type Place, PlaceOverviewPage } from '../../features/site/pages/PlaceOverviewPage';
@@ -11,6 +12,7 @@ import { PlaceRedirectPage } from '../../features/site/pages/PlaceRedirectPage';
 
 const renderHeading = (place: Place) => <PlaceHeading kind={place.kind} id={place.id} titlesPage />;
 const renderOccurrences = (place: Place) => <OccurrencePreview owner={place} />;
+const renderCommands = (place: Place) => <PlantCommandPanel usinaId={place.id} />;
 
 /** `main.usina.overview` */
 export function PlantOverviewRoute() {
@@ -19,6 +21,7 @@ export function PlantOverviewRoute() {
       kind="usina"
       renderHeading={renderHeading}
       renderOccurrences={renderOccurrences}
+      renderCommands={renderCommands}
     />
   );
 }

@@ -1,3 +1,6 @@
+import type { SiteData } from '@vigia/contract';
+import { showsCommandPanel } from '../../features/commands/commandTargets';
+import { CommandPanel } from '../../features/commands/components/CommandPanel';
 import { OccurrencePreview } from '../../features/occurrences/components/OccurrencePreview';
 import { SiteOverviewPage } from '../../features/site/pages/SiteOverviewPage';
 import { SiteRedirectPage } from '../../features/site/pages/SiteRedirectPage';
@@ -8,10 +11,12 @@ import { SiteRedirectPage } from '../../features/site/pages/SiteRedirectPage';
  */
 
 const renderOccurrences = (siteId: number) => <OccurrencePreview siteId={siteId} />;
+const renderCommands = (site: SiteData) =>
+  showsCommandPanel(site.tipo) ? <CommandPanel deviceId={site.id} /> : null;
 
 /** `main.site.overview`: the overview panel with the site's occurrence preview. */
 export function SiteOverviewRoute() {
-  return <SiteOverviewPage renderOccurrences={renderOccurrences} />;
+  return <SiteOverviewPage renderOccurrences={renderOccurrences} renderCommands={renderCommands} />;
 }
 
 /** `main.site`: the redirect to the first overview (or the device type's panel). */

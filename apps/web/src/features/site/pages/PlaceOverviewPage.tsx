@@ -25,6 +25,8 @@ export interface PlaceOverviewPageProps {
   renderHeading?: (place: Place) => ReactNode;
   /** The occurrence preview of the place's devices (spec 001: page size 10), composed in by the app. */
   renderOccurrences?: (place: Place) => ReactNode;
+  /** The place's command panel (spec 001 §6: plant panels), composed in by the app. */
+  renderCommands?: (place: Place) => ReactNode;
 }
 
 /**
@@ -36,6 +38,7 @@ export function PlaceOverviewPage({
   kind,
   renderHeading,
   renderOccurrences,
+  renderCommands,
 }: PlaceOverviewPageProps) {
   const { params, sisId, id, overviewId } = usePlaceParams(kind);
   const links = useRouteLinks();
@@ -78,6 +81,7 @@ export function PlaceOverviewPage({
             />
           )}
         </div>
+        {current && renderCommands?.(place)}
         {renderOccurrences && current && (
           <OccurrencesSection>{renderOccurrences(place)}</OccurrencesSection>
         )}

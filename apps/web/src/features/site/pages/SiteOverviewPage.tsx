@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
-import type { OverviewConfig } from '@vigia/contract';
+import type { OverviewConfig, SiteData } from '@vigia/contract';
 import type { ReactNode } from 'react';
 import { useRouteLinks } from '../../../lib/navigation';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
@@ -15,6 +15,8 @@ import { useSiteParams } from './siteParams';
 export interface SiteOverviewPageProps {
   /** The site's occurrence preview (spec 001: page size 10), composed in by the app. */
   renderOccurrences?: (siteId: number) => ReactNode;
+  /** The device's command panel (spec 001 §6: generator, TFR and plant panels), composed in by the app. */
+  renderCommands?: (site: SiteData) => ReactNode;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface SiteOverviewPageProps {
  * title, its overview tabs, the panel its `render_html` names and the
  * occurrence preview.
  */
-export function SiteOverviewPage({ renderOccurrences }: SiteOverviewPageProps) {
+export function SiteOverviewPage({ renderOccurrences, renderCommands }: SiteOverviewPageProps) {
   const { params, siteId, overviewId } = useSiteParams();
   const links = useRouteLinks();
   const overviews = useOverviews(siteId);
@@ -58,6 +60,7 @@ export function SiteOverviewPage({ renderOccurrences }: SiteOverviewPageProps) {
               />
             )}
           </div>
+          {current && renderCommands?.(site)}
           {renderOccurrences && (
             <OccurrencesSection>{renderOccurrences(site.id)}</OccurrencesSection>
           )}

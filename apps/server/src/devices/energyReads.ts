@@ -7,6 +7,7 @@ import {
   isOnline,
 } from '@vigia/domain';
 import type { Kysely } from 'kysely';
+import { energyByDevice } from '../store/energy/energyCounters.js';
 import { placeLocation } from '../store/places/location.js';
 import type { Database } from '../store/schema.js';
 import { GENERATOR_STATUS_READING } from './deviceList.js';
@@ -19,7 +20,7 @@ import {
   loadInfos,
   selectDevices,
 } from './deviceStore.js';
-import { energyByDevice, energyOf, sortByEnergy, sumEnergy } from './energy.js';
+import { energyOf, sortByEnergy, sumEnergy } from './energy.js';
 import { byId, loadPlaces } from './places.js';
 
 export const GENERATOR = 'gerador';

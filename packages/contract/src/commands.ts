@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryId } from './ids.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -9,7 +10,7 @@ import { defineRoute } from './route.js';
 const id = z.number().int();
 
 export const commandDeviceParams = z.object({
-  dispositivoId: z.coerce.number().int().positive(),
+  dispositivoId: queryId,
 });
 
 /** A command the device's template offers (spec 001 §3 Command). */

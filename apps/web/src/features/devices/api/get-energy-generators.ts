@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EnergyDeviceRow } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
+import { READING } from '@vigia/domain';
 import { call } from '../../../lib/api';
 
 /** Readings the energy variant of the generator list shows. */
 export const ENERGY_GENERATOR_READINGS = [
-  'kW',
-  'kVA',
-  'LoadSpeed',
-  'OilTemp',
-  'statusGMG',
-  'modoWeb',
+  READING.activePower,
+  READING.apparentPower,
+  READING.loadSpeed,
+  READING.oilTemperature,
+  READING.generatorStatus,
+  READING.generatorMode,
 ];
 
 /** Spec 000 §7: `GET /api/energia/geradores?sisid=&sortby=`, generators with their energy of the last 24 h. */

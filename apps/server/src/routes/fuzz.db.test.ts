@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_PATH } from '../plugins/openapi.js';
+import { testStoreAvailable } from '../store/testStore.js';
+import { describeRequest, type FuzzRequest, requestsFor } from '../test/fuzzRequests.js';
+import { type OpenApiDocument, type Operation, operationsOf } from '../test/openApi.js';
+import { notPortugueseError } from '../test/portugueseError.js';
+import { startTestApp, type TestApp } from '../test/testApp.js';
+
+const available = await testStoreAvailable();
+
+/** Requests a run sends at least (VIGIA_FUZZ_REQUESTS raises it for a longer hunt). */
+const REQUESTS = Number(process.env.VIGIA_FUZZ_REQUESTS ?? 10_000);
+/** VIGIA_FUZZ_SEED replays a run (each run prints its seed). */
+const SEED = process.env.VIGIA_FUZZ_SEED
+  ? Number(process.env.VIGIA_FUZZ_SEED)
+  : (Date.now() ^ (Math.random() * 2 ** 31)) | 0;
+
+interface Tally {
+  requests: number;
+  byStatus: Map<number, number>;
+}
+
+/**
+ * Every operation of the app's OpenAPI document (so a new route is fuzzed
+ * without a change here) gets requests built from its path, query and body
+ * schemas with hostile values mixed in, authenticated as demo. No answer may
+ * be 5xx, no request may crash the app, and every 4xx carries a pt-BR `error`.
+ */
+describe.skipIf(!available)('fuzzing every route from its schemas', () => {
+  let t: TestApp;
+  let operations: Operation[];
+  const tally: Tally = { requests: 0, byStatus: new Map() };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const document = (
+      await t.app.inject({ method: 'GET', url: OPENAPI_PATH })
+    ).json<OpenApiDocument>();
+    operations = operationsOf(document);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Why an answer is wrong, or null. */
+  const problemWith = async (request: FuzzRequest): Promise<string | null> => {
+    let status: number;
+    let body: string;
+    let headers: Record<string, unknown>;
+    try {
+      const response = await t.app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers: request.headers,
+        payload: request.payload,
+      });
+      status = response.statusCode;
+      body = response.body;
+      headers = response.headers;
+    } catch (error) {
+      return `a requisição falhou sem resposta: ${(error as Error).message}`;
+    }
+    tally.requests += 1;
+    tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
+    if (status >= 500) return `${status} ${body.slice(0, 200)}`;
+    if (headers['x-content-type-options'] !== 'nosniff')
+      return `${status} sem cabeçalhos de segurança`;
+    if (status >= 400) {
+      const why = notPortugueseError(status, body);
+      if (why) return `${status} ${why} (${body.slice(0, 200)})`;
+    }
+    return null;
+  };
+
+  it(`≥ ${REQUESTS} requests: no 5xx, no crash, a pt-BR error on every 4xx`, async () => {
+    const started = performance.now();
+    expect(operations.length).toBeGreaterThan(40);
+    const demo = await t.authHeader('demo');
+    const runsEach = Math.ceil(REQUESTS / operations.length);
+    const failures: string[] = [];
+    const slowest: [string, number][] = [];
+    for (const [index, operation] of operations.entries()) {
+      // A fresh session per operation: a fuzzed logout ends only its own.
+      // An event stream never ends when it opens: it is fuzzed without credentials (its token check).
+      const headers = operation.streams
+        ? {}
+        : operation.path === '/api/oauth/logout'
+          ? await t.authHeader('demo')
+          : demo;
+      const opStarted = performance.now();
+      const details = await fc.check(
+        fc.asyncProperty(requestsFor(operation, headers), async (request) => {
+          const problem = await problemWith(request);
+          if (problem) throw new Error(problem);
+        }),
+        { numRuns: runsEach, seed: SEED + index, endOnFailure: true },
+      );
+      slowest.push([`${operation.method} ${operation.path}`, performance.now() - opStarted]);
+      if (details.failed) {
+        const [request] = details.counterexample ?? [];
+        failures.push(
+          `${operation.method} ${operation.path}: ${(details.errorInstance as Error | undefined)?.message}\n    ${
+            request ? describeRequest(request) : ''
+          }`,
+        );
+      }
+    }
+    // The app still answers after all of it.
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const seconds = (performance.now() - started) / 1000;
+    const count = (test: (s: number) => boolean) =>
+      [...tally.byStatus].filter(([s]) => test(s)).reduce((sum, [, n]) => sum + n, 0);
+    const statuses = [...tally.byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
+    console.info(
+      `[fuzz ${process.env.VIGIA_TEST_DB ?? 'sqlite'}] seed ${SEED}: ${tally.requests} requisições em ${operations.length} rotas, ` +
+        `${count((s) => s < 400)} 2xx/3xx, ${count((s) => s >= 400 && s < 500)} 4xx, ${count((s) => s >= 500)} 5xx, ` +
+        `${seconds.toFixed(1)} s (${statuses}); mais lentas: ${slowest
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([route, ms]) => `${route} ${(ms / 1000).toFixed(1)} s`)
+          .join(', ')}`,
+    );
+    expect(failures).toEqual([]);
+    expect(health.statusCode).toBe(200);
+    expect(tally.requests).toBeGreaterThanOrEqual(REQUESTS);
+  }, 600_000);
+});

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import type { AccessClaims, AccessTokens } from './accessTokens.js';
 import { isSessionActive } from './refreshTokens.js';
-import { findUserById, type UserContext } from './userContext.js';
+import { findUserById, type UserContext, userProfile } from './userContext.js';
 
 /** How long a resolved caller is reused before the store is asked again. */
 const DEFAULT_CACHE_MS = 2_000;
@@ -74,18 +74,7 @@ export function createAuthenticator(options: {
       findUserById(db, claims.userId),
       isSessionActive(db, claims.sessionId),
     ]);
-    const value =
-      user && !user.blocked && active
-        ? {
-            id: user.id,
-            login: user.login,
-            nome: user.nome,
-            acesso: user.acesso,
-            direitos_id: user.direitos_id,
-            administrator: user.administrator,
-            systemIds: user.systemIds,
-          }
-        : null;
+    const value = user && !user.blocked && active ? userProfile(user) : null;
     if (cache.size > 10_000) cache.clear();
     cache.set(key, { at: now, user: value });
     return value;

@@ -5,7 +5,7 @@ import { listDevices } from '../devices/deviceList.js';
 import { buildDeviceRows, nowSec, tagInfos } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
 import { resolveSelection } from '../devices/deviceSelection.js';
-import { badRequest } from '../plugins/httpError.js';
+import { badRequest, notFound } from '../plugins/httpError.js';
 import { cachedRoute } from '../plugins/responseCache.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
@@ -53,7 +53,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (
           nomes: namesOrAll(request.body.nomes),
           nowSec: nowSec(),
         });
-        return row as DeviceRow;
+        if (!row) throw notFound();
+        return row;
       }),
   });
 

@@ -1,6 +1,7 @@
 import { appendFileSync, chmodSync, existsSync } from 'node:fs';
 import { deviceKeyHash, newDeviceKey } from '../ingest/deviceKey.js';
 import type { Store } from '../store/database.js';
+import { deviceKeyHashes, setDeviceKeyHashes } from '../store/ingest/ingestRepository.js';
 
 /** The file in the data folder where issued keys are appended (`<id> <key>` lines). */
 export const DEVICE_KEYS_FILE = 'chaves-dispositivos.txt';
@@ -27,7 +28,7 @@ export interface IssueOptions {
  * Plain keys exist only in the answer and in `keysFile`, for handing out.
  */
 export async function issueDeviceKeys(store: Store, opts: IssueOptions): Promise<IssuedKey[]> {
-  const devices = await store.db.selectFrom('devices').select(['id', 'ingest_key_hash']).execute();
+  const devices = await deviceKeyHashes(store.db);
   const issued: IssuedKey[] = [];
   for (const device of devices) {
     if (device.ingest_key_hash !== null && !opts.alsoFor?.(device.id)) continue;
@@ -40,14 +41,9 @@ export async function issueDeviceKeys(store: Store, opts: IssueOptions): Promise
     mode: 0o600,
   });
   if (fresh) chmodSync(opts.keysFile, 0o600);
-  await store.db.transaction().execute(async (trx) => {
-    for (const { deviceId, key } of issued) {
-      await trx
-        .updateTable('devices')
-        .set({ ingest_key_hash: deviceKeyHash(key) })
-        .where('id', '=', deviceId)
-        .execute();
-    }
-  });
+  await setDeviceKeyHashes(
+    store.db,
+    issued.map(({ deviceId, key }) => ({ deviceId, hash: deviceKeyHash(key) })),
+  );
   return issued;
 }

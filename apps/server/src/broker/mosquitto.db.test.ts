@@ -9,7 +9,7 @@ import { BROKER_SERVER_USER, brokerServerPasswordFile } from '../config.js';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
 import { createIngest, type Ingest } from '../ingest/ingest.js';
 import { type MqttIngest, startMqttIngest } from '../ingest/mqtt.js';
-import { createFixture, type Fixture } from '../ingest/testFixture.js';
+import { createFixture, type Fixture, storedValues } from '../ingest/testFixture.js';
 import type { Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { deviceBrokerUser } from './deviceCredentials.js';
@@ -56,15 +56,7 @@ describe.skipIf(!available)("the project's own broker (a real Mosquitto on its o
     clients.push(client);
     return client;
   };
-  const storedKw = (deviceId: number, ts: number) =>
-    store.db
-      .selectFrom('readings')
-      .innerJoin('tags', 'tags.id', 'readings.tag_id')
-      .select('readings.valor')
-      .where('tags.device_id', '=', deviceId)
-      .where('tags.nome', '=', 'kW')
-      .where('readings.ts', '=', ts)
-      .execute();
+  const storedKw = (deviceId: number, ts: number) => storedValues(store, deviceId, 'kW', ts);
 
   beforeAll(async () => {
     store = await openTestStore();

@@ -14,6 +14,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { BROKER_SERVER_USER, brokerServerPasswordFile } from '../config.js';
 import type { Store } from '../store/database.js';
+import { deviceKeyHashes } from '../store/ingest/ingestRepository.js';
 import { deviceBrokerUser, type IssuedKey, issueDeviceKeys } from './deviceCredentials.js';
 
 /**
@@ -181,8 +182,7 @@ export async function provisionBroker(store: Store, opts: ProvisionOptions): Pro
     [BROKER_SERVER_USER, serverPassword],
     ...issued.map((k): [string, string] => [deviceBrokerUser(k.deviceId), k.key]),
   ]);
-  const devices = await store.db.selectFrom('devices').select('id').orderBy('id').execute();
-  const deviceIds = devices.map((d) => d.id);
+  const deviceIds = (await deviceKeyHashes(store.db)).map((d) => d.id);
   const kept = new Map<string, string>();
   for (const line of existing.split('\n')) {
     const colon = line.indexOf(':');

@@ -7,7 +7,7 @@ import type { Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { createIngest, type Ingest } from './ingest.js';
 import { deviceIdFromTopic, type MqttIngest, startMqttIngest } from './mqtt.js';
-import { createFixture, type Fixture } from './testFixture.js';
+import { createFixture, type Fixture, storedValues } from './testFixture.js';
 
 const available = (await testStoreAvailable()) && (await needService('Mosquitto', mqttAvailable));
 
@@ -53,17 +53,7 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
       sessionExpiryS: 60,
       onError: () => {},
     });
-  const storedKw = async (deviceId: number, ts: number) =>
-    (
-      await store.db
-        .selectFrom('readings')
-        .innerJoin('tags', 'tags.id', 'readings.tag_id')
-        .select('readings.valor')
-        .where('tags.device_id', '=', deviceId)
-        .where('tags.nome', '=', 'kW')
-        .where('readings.ts', '=', ts)
-        .execute()
-    ).map((r) => r.valor);
+  const storedKw = (deviceId: number, ts: number) => storedValues(store, deviceId, 'kW', ts);
 
   beforeAll(async () => {
     store = await openTestStore();

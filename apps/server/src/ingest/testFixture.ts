@@ -146,3 +146,21 @@ async function createTenants(store: Store, t0: number): Promise<void> {
     ])
     .execute();
 }
+
+/** The history values of a device's reading `nome` at `ts` (one, or none). */
+export async function storedValues(
+  store: Store,
+  deviceId: number,
+  nome: string,
+  ts: number,
+): Promise<number[]> {
+  const rows = await store.db
+    .selectFrom('readings')
+    .innerJoin('tags', 'tags.id', 'readings.tag_id')
+    .select('readings.valor')
+    .where('tags.device_id', '=', deviceId)
+    .where('tags.nome', '=', nome)
+    .where('readings.ts', '=', ts)
+    .execute();
+  return rows.map((r) => r.valor);
+}

@@ -7,6 +7,7 @@ import type { Ingest, Outcome } from '../ingest/ingest.js';
 import { INGEST_MESSAGES } from '../ingest/payload.js';
 import { HttpError } from '../plugins/httpError.js';
 import type { Store } from '../store/database.js';
+import { deviceIdByKeyHash } from '../store/ingest/ingestRepository.js';
 import { fromContract } from './contractRoute.js';
 
 export interface IngestRouteOptions {
@@ -48,15 +49,11 @@ export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (ap
     const t = now();
     const cached = keys.get(hash);
     if (cached && cached.until > t) return cached.deviceId;
-    const device = await store.db
-      .selectFrom('devices')
-      .select('id')
-      .where('ingest_key_hash', '=', hash)
-      .executeTakeFirst();
-    if (!device) throw invalidKey();
+    const deviceId = await deviceIdByKeyHash(store.db, hash);
+    if (deviceId === undefined) throw invalidKey();
     if (keys.size >= KEY_CACHE_MAX) keys.clear();
-    keys.set(hash, { deviceId: device.id, until: t + KEY_CACHE_S });
-    return device.id;
+    keys.set(hash, { deviceId, until: t + KEY_CACHE_S });
+    return deviceId;
   }
 
   app.route({

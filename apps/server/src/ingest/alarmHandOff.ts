@@ -1,0 +1,73 @@
+import {
+  type AlarmDevice,
+  type AlarmEngine,
+  createAlarmEngine,
+  type ReadingsBatch,
+} from '../alarms/engine.js';
+import type { VigiaEvent } from '../events/types.js';
+import type { Store } from '../store/database.js';
+import type { DeviceCache } from './deviceCache.js';
+import type { IngestLogger } from './ingestStats.js';
+
+/** A batch as the alarm engine reads it, and which of its messages came from which device. */
+export interface EngineBatch {
+  batch: ReadingsBatch;
+  messagesOf: Map<number, number[]>;
+  /** Newest reading time per device. */
+  seenTs: Map<number, number>;
+}
+
+/**
+ * The alarm engine's part in each batch: `prepare` before the write (event
+ * rules start from the current values as they were), then, once committed,
+ * `evaluate` and one `readings.updated` per device.
+ */
+export class AlarmHandOff {
+  readonly engine: AlarmEngine;
+
+  constructor(
+    store: Store,
+    private readonly publish: (event: VigiaEvent) => void,
+    private readonly log: IngestLogger,
+    engine?: AlarmEngine,
+  ) {
+    this.engine = engine ?? createAlarmEngine({ store, publish });
+  }
+
+  prepare(devices: readonly AlarmDevice[]): Promise<void> {
+    return this.engine.prepare(devices);
+  }
+
+  async afterCommit({ batch, messagesOf, seenTs }: EngineBatch, cache: DeviceCache) {
+    try {
+      await this.engine.evaluate(batch);
+    } catch (err) {
+      this.log.error({ err }, 'ingestão: falha ao avaliar alarmes');
+    }
+    for (const [deviceId, ts] of seenTs) {
+      const entry = cache.seen(deviceId, ts);
+      if (!entry) continue;
+      this.publish({
+        type: 'readings.updated',
+        sisId: entry.meta.systemId,
+        deviceId,
+        ts,
+        names: readingNames(batch, messagesOf.get(deviceId) ?? []),
+      });
+    }
+  }
+}
+
+/** The distinct reading names of some messages of a batch, in first-seen order. */
+function readingNames(batch: ReadingsBatch, messages: readonly number[]): string[] {
+  const [only] = messages;
+  if (messages.length === 1 && only !== undefined) {
+    return batch.names.slice(batch.start[only], batch.end[only]);
+  }
+  const names = new Set<string>();
+  for (const i of messages) {
+    const end = batch.end[i] as number;
+    for (let k = batch.start[i] as number; k < end; k++) names.add(batch.names[k] as string);
+  }
+  return [...names];
+}

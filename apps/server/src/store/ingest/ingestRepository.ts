@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import { type Store, withSqlite } from '../database.js';
+import { ensureReadingPartitions } from '../partitions.js';
+import {
+  pgInsertReadings,
+  pgMarkSeen,
+  pgUpsertCurrent,
+  type ReadingColumns,
+  type SeenColumns,
+  sqliteReadingStatements,
+} from '../readingsWriter.js';
+import type { Database } from '../schema.js';
+
+/**
+ * Queries of the ingest (apps/server/src/ingest/README.md): the devices and
+ * tags a batch needs, the tags it creates, the batch's one transaction, and
+ * the device keys.
+ */
+
+type Db = Kysely<Database>;
+
+export interface IngestDeviceRow {
+  id: number;
+  system_id: number;
+  template_id: number;
+  last_seen_at: number | null;
+}
+
+export interface IngestTagRow {
+  id: number;
+  device_id: number;
+  nome: string;
+}
+
+export function ingestDevices(db: Db, ids: readonly number[]): Promise<IngestDeviceRow[]> {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'system_id', 'template_id', 'last_seen_at'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function tagsOfDevices(db: Db, deviceIds: readonly number[]): Promise<IngestTagRow[]> {
+  return db
+    .selectFrom('tags')
+    .select(['id', 'device_id', 'nome'])
+    .where('device_id', 'in', deviceIds)
+    .execute();
+}
+
+/** New tags (name = nickname, no unit); one that exists already is left as it is. */
+export async function insertTags(
+  db: Db,
+  rows: readonly { device_id: number; nome: string }[],
+): Promise<void> {
+  await db
+    .insertInto('tags')
+    .values(
+      rows.map((r) => ({ device_id: r.device_id, nome: r.nome, apelido: r.nome, unidade: '' })),
+    )
+    .onConflict((oc) => oc.columns(['device_id', 'nome']).doNothing())
+    .execute();
+}
+
+/**
+ * One batch in one transaction: the history rows (a repeated (tag, ts) is
+ * ignored), the current values (only when newer) and the devices' last-seen
+ * time. Answers how many history rows were added.
+ */
+export async function commitReadings(
+  store: Store,
+  rows: ReadingColumns,
+  current: ReadingColumns,
+  seen: SeenColumns,
+): Promise<number> {
+  if (store.dialect === 'sqlite') {
+    return withSqlite(store, (db) => {
+      const statements = sqliteReadingStatements(db);
+      return db.transaction(() => {
+        const inserted = statements.insertReadings(rows);
+        statements.upsertCurrent(current);
+        statements.markSeen(seen);
+        return inserted;
+      })();
+    });
+  }
+  let minTs = Infinity;
+  let maxTs = -Infinity;
+  for (let i = 0; i < rows.length; i++) {
+    const ts = rows.ts[i] as number;
+    if (ts < minTs) minTs = ts;
+    if (ts > maxTs) maxTs = ts;
+  }
+  await ensureReadingPartitions(store, minTs, maxTs);
+  return store.db.transaction().execute(async (trx) => {
+    const inserted = await pgInsertReadings(trx, rows);
+    await pgUpsertCurrent(trx, current);
+    await pgMarkSeen(trx, seen);
+    return inserted;
+  });
+}
+
+/** The device holding the ingest key with this sha256, if any. */
+export async function deviceIdByKeyHash(db: Db, hash: string): Promise<number | undefined> {
+  const device = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('ingest_key_hash', '=', hash)
+    .executeTakeFirst();
+  return device?.id;
+}
+
+export function deviceKeyHashes(db: Db): Promise<{ id: number; ingest_key_hash: string | null }[]> {
+  return db.selectFrom('devices').select(['id', 'ingest_key_hash']).orderBy('id').execute();
+}
+
+export async function setDeviceKeyHashes(
+  db: Db,
+  hashes: readonly { deviceId: number; hash: string }[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const { deviceId, hash } of hashes) {
+      await trx
+        .updateTable('devices')
+        .set({ ingest_key_hash: hash })
+        .where('id', '=', deviceId)
+        .execute();
+    }
+  });
+}

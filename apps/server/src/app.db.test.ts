@@ -85,7 +85,7 @@ describe.skipIf(!available)('app: health, OpenAPI, errors', () => {
       payload: '{"senhaAtual": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: MESSAGES.invalidRequest });
+    expect(response.json()).toEqual({ error: MESSAGES.invalidJson });
   });
 
   it('compresses large JSON answers when the client accepts it', async () => {

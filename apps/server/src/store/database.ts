@@ -26,7 +26,7 @@ export interface Store {
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 const PARTITION_TIMER_MS = 6 * 3600 * 1000;
-const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Failures that say the database cannot be reached now (stopped, restarting,
@@ -119,7 +119,8 @@ function openPostgres(url: string): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // A database that does not answer fails the request (503) instead of holding it.
+    // A database that does not answer (or a pool busy that long) fails the request with a
+    // 503 instead of holding it until the request timeout (30 s).
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // bigint (epoch seconds, count()) and numeric (sum()) come back as numbers, as on SQLite.
     types: {

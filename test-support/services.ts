@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 
 /**
  * External services the integration and browser tests use. With
@@ -34,6 +34,18 @@ function portOpen(host: string, port: number, timeoutMs = 1500): Promise<boolean
     socket.setTimeout(timeoutMs, () => done(false));
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
+  });
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server a test starts itself). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
   });
 }
 

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -9,7 +8,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Page } from 'playwright-core';
 import { storeSession } from '../../e2e/support/browser.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/services.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../../test-support/services.js';
 
 export interface PageTarget {
   name: string;
@@ -28,17 +27,6 @@ export interface LighthouseScore {
   lcp: number;
   tbt: number;
   cls: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);

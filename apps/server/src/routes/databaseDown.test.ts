@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@vigia/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { needService } from '../../../../test-support/services.js';
+import { freePort, needService } from '../../../../test-support/services.js';
 import { OPENAPI_PATH } from '../plugins/openapi.js';
 import { seedDemo } from '../seed/demoFleet.js';
 import { isDatabaseUnavailable, openStore, type Store } from '../store/database.js';
@@ -34,17 +33,6 @@ function run(tool: string, args: string[]): string {
   return asRoot
     ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
     : execFileSync(command, args, { encoding: 'utf8' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**

@@ -25,7 +25,7 @@ export function CommandHistoryTable({ items, isPending, isError }: Props) {
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped={false} highlightOnHover={false} verticalSpacing="xs" fz="sm">
-        <Table.Caption>Histórico de comandos (o mais recente primeiro)</Table.Caption>
+        <Table.Caption c="gray.7">Histórico de comandos (o mais recente primeiro)</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Comando</Table.Th>

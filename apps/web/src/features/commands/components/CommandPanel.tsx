@@ -13,6 +13,7 @@ import { useSendCommand } from '../api/send-command';
 import { confirmationValid, forgetConfirmation } from '../confirmation';
 import { CommandHistoryTable } from './CommandHistoryTable';
 import { PasswordConfirmModal } from './PasswordConfirmModal';
+import { SafetyWarningDialog } from './SafetyWarningDialog';
 
 interface Props {
   deviceId: number;
@@ -45,6 +46,7 @@ function CommandPanelContent({ deviceId }: Props) {
   const [selected, setSelected] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  const [safetyOpen, setSafetyOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [wait, setWait] = useState<{ sentId: number; checks: number } | null>(null);
 
@@ -88,21 +90,20 @@ function CommandPanelContent({ deviceId }: Props) {
     );
   }
 
-  async function handleSend() {
+  function handleSend() {
     setProblem(null);
     if (!chosen) {
       setProblem(MESSAGES.noCommandSelected);
       return;
     }
+    setSafetyOpen(true);
+  }
+
+  /** After the safety warning: 'Deseja realizar o comando?', then the password when it is due. */
+  async function handleSafe() {
+    setSafetyOpen(false);
     setAsking(true);
     try {
-      const safe = await confirm({
-        message: MESSAGES.commandSafetyWarning,
-        confirmLabel: MESSAGES.commandSafetySend,
-        cancelLabel: MESSAGES.commandSafetyCancel,
-        danger: true,
-      });
-      if (!safe) return;
       if (!(await confirm({ message: MESSAGES.commandConfirm }))) return;
     } finally {
       setAsking(false);
@@ -141,8 +142,8 @@ function CommandPanelContent({ deviceId }: Props) {
               data-testid="command-select"
             />
             <Button
-              onClick={() => void handleSend()}
-              disabled={waiting || asking || send.isPending}
+              onClick={handleSend}
+              disabled={waiting || asking || safetyOpen || passwordOpen || send.isPending}
               loading={send.isPending}
               data-testid="command-send"
             >
@@ -166,6 +167,12 @@ function CommandPanelContent({ deviceId }: Props) {
           isError={history.isError}
         />
       </Stack>
+      <SafetyWarningDialog
+        opened={safetyOpen}
+        comando={chosen?.nome ?? ''}
+        onSend={() => void handleSafe()}
+        onCancel={() => setSafetyOpen(false)}
+      />
       <PasswordConfirmModal
         opened={passwordOpen}
         onCancel={() => setPasswordOpen(false)}

@@ -1,12 +1,10 @@
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@vigia/domain';
 import { useState } from 'react';
 import { isHttpError } from '../../../lib/httpErrors';
 import { useConfirmPassword } from '../api/confirm-password';
 import { rememberConfirmation } from '../confirmation';
+import { CommandDialog } from './CommandDialog';
 
 interface Props {
   opened: boolean;
@@ -47,14 +45,13 @@ export function PasswordConfirmModal({ opened, onCancel, onConfirmed }: Props) {
     : null;
 
   return (
-    <Modal
+    <CommandDialog
       opened={opened}
       onClose={() => {
         reset();
         onCancel();
       }}
       title={MESSAGES.commandConfirmPassword}
-      centered
     >
       <form onSubmit={handleSubmit} noValidate data-testid="command-password-form">
         <Stack gap="sm">
@@ -90,6 +87,6 @@ export function PasswordConfirmModal({ opened, onCancel, onConfirmed }: Props) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </CommandDialog>
   );
 }

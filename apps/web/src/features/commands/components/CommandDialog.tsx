@@ -1,0 +1,31 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import { Modal } from '@mantine/core';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: React.ReactNode;
+}
+
+/**
+ * The command panel's dialogs. Composed by hand: Mantine's header is a
+ * `<header>`, a second banner landmark beside the console's (axe), and its
+ * close button has no text of its own.
+ */
+export function CommandDialog({ opened, onClose, title, children }: Props) {
+  return (
+    <Modal.Root opened={opened} onClose={onClose} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header role="none">
+          <Modal.Title fw={600}>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Fechar" />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -10,6 +10,7 @@ import {
   querySisId,
   resumoComunicacao,
 } from './devices.js';
+import { ENERGY_PERIOD_API } from './energyPeriod.js';
 import { defineRoute } from './route.js';
 import { placeRef } from './sites.js';
 
@@ -364,6 +365,7 @@ export const ENERGY_API = {
     tags: TAGS,
     summary: 'Um SCD com totais, potência e energia',
   }),
+  ...ENERGY_PERIOD_API,
 };
 
 const PAGING =

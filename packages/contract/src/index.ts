@@ -160,6 +160,19 @@ export {
   tankQuery,
   tankRow,
 } from './energy.js';
+export type {
+  DayEnergy,
+  DeviceEnergyCard,
+  EnergyCard,
+  EnergyDayRow,
+  GeneratedEnergy,
+  ManagementPage,
+  PlantDailyEnergy,
+  PlantDayEnergy,
+  PlantEnergyCard,
+  StateEnergyCard,
+} from './energyPeriod.js';
+export { MANAGEMENT_TABLE_LIMIT, MINICHART_LIMIT } from './energyPeriod.js';
 export type { ErrorBody } from './errors.js';
 export { errorBody } from './errors.js';
 export type { LiveEvent, LiveEventType } from './events.js';

@@ -112,8 +112,28 @@ export {
   normalizeDeviceType,
   siteTitle,
 } from './device.js';
-export type { EnergyVariation } from './energy.js';
-export { averageEnergy, energyValue, energyVariation } from './energy.js';
+export type {
+  CounterReading,
+  EnergyCardValues,
+  EnergyDay,
+  EnergyVariation,
+} from './energy.js';
+export {
+  averageEnergy,
+  COUNTER_LOOKBACK_SEC,
+  dailyCounterEnergy,
+  ENERGY_COUNTERS,
+  energyCard,
+  energyDays,
+  energyValue,
+  energyVariation,
+  GENERATED_ENERGY_TYPE,
+  GRID_ENERGY_TYPE,
+  previousEnergyDays,
+  roundEnergy,
+  sumEnergySeries,
+  totalEnergy,
+} from './energy.js';
 export type { EquipmentStatusDisplay } from './equipmentStatus.js';
 export { equipmentStatus } from './equipmentStatus.js';
 export type { NumberFormatOptions } from './format.js';

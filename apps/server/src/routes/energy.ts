@@ -3,6 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, systemsInScope } from '../auth/scope.js';
 import { nowSec } from '../devices/deviceRows.js';
 import { deviceInScope } from '../devices/deviceScope.js';
+import { resolveSelection } from '../devices/deviceSelection.js';
+import {
+  deviceEnergyCards,
+  energyWindow,
+  energyWindowOfDays,
+  generatedEnergy,
+  plantDailyEnergy,
+  plantDayEnergy,
+} from '../devices/energyPeriod.js';
 import {
   energyDeviceRows,
   GENERATOR,
@@ -126,4 +135,128 @@ export const energyRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
       return row;
     },
   });
+
+  registerPeriodRoutes(app, db);
 };
+
+type App = Parameters<typeof energyRoutes>[0];
+
+/** Energy over a period from the counters (spec 000 §7 "Generated energy", api2 cards and table, v3). */
+function registerPeriodRoutes(app: App, db: AppServices['store']['db']) {
+  app.route({
+    ...fromContract(app, API.energy.generatedEnergy),
+    handler: async (request) => {
+      const { sisid, inicio, fim, sortby } = request.query;
+      const systemIds = systemsInScope(request, sisid);
+      return generatedEnergy(db, systemIds, energyWindow(inicio, fim, new Date()), sortby);
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.energy.plantDailyEnergy),
+    handler: async (request) => {
+      const plant = await placeInScope(
+        db,
+        'usina',
+        request.params.usinaId,
+        allowedSystemIds(request),
+      );
+      const { inicio, fim } = request.query;
+      return plantDailyEnergy(db, plant, energyWindow(inicio, fim, new Date()));
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.energy.plantDayEnergy),
+    handler: async (request) => {
+      const plant = await placeInScope(
+        db,
+        'usina',
+        request.params.usinaId,
+        allowedSystemIds(request),
+      );
+      return plantDayEnergy(db, plant, request.query.tsdia, new Date());
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.energy.managementNames),
+    handler: async (request) => {
+      const selection = await managementSelection(request, request.query);
+      const { rows } = await deviceEnergyCards(
+        db,
+        selection,
+        energyWindowOfDays(request.query.diaDe, request.query.diaAte, new Date()),
+        'nome',
+      );
+      return rows
+        .map((r) => ({ id: r.id, nome: r.nome, tipo: r.tipo, uf: r.uf, localNome: r.localNome }))
+        .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR') || a.id - b.id);
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.energy.managementStates),
+    handler: async (request) => {
+      const selection = await managementSelection(request, request.query);
+      const window = energyWindowOfDays(request.query.diaDe, request.query.diaAte, new Date());
+      const { states } = await deviceEnergyCards(db, selection, window, request.query.sortby);
+      return { inicio: window.inicio, fim: window.fim, estados: states };
+    },
+  });
+
+  for (const call of [API.energy.managementMinichart, API.energy.managementTable]) {
+    app.route({
+      ...fromContract(app, call),
+      handler: async (request) => {
+        const { diaDe, diaAte, sortby, offSet, limit } = request.query;
+        const selection = await managementSelection(request, request.query);
+        const window = energyWindowOfDays(diaDe, diaAte, new Date());
+        const { rows } = await deviceEnergyCards(db, selection, window, sortby);
+        return {
+          inicio: window.inicio,
+          fim: window.fim,
+          total: rows.length,
+          itens: rows.slice(offSet, offSet + limit),
+        };
+      },
+    });
+  }
+
+  app.route({
+    ...fromContract(app, API.energy.generatorEnergy),
+    handler: async (request) => {
+      const { sisid, inicio, fim, sortby } = request.query;
+      const window = energyWindow(inicio, fim, new Date());
+      const { rows } = await deviceEnergyCards(
+        db,
+        { systemIds: systemsInScope(request, sisid), tipos: [GENERATOR] },
+        window,
+        sortby,
+      );
+      return { inicio: window.inicio, fim: window.fim, geradores: rows };
+    },
+  });
+
+  /** The management scope: tenancy of sisid and every place (404), then `ids` and `uf`. */
+  async function managementSelection(
+    request: Parameters<typeof resolveSelection>[0],
+    query: {
+      sisid?: number;
+      usinaId?: number;
+      scdId?: number;
+      venueId?: number;
+      ids?: number[];
+      uf?: string;
+    },
+  ) {
+    const selection = await resolveSelection(request, db, query);
+    // Each id of the name filter must be one of the caller's devices (404 otherwise).
+    await Promise.all((query.ids ?? []).map((id) => deviceInScope(request, db, id)));
+    return {
+      ...selection,
+      deviceIds: query.ids && query.ids.length > 0 ? query.ids : undefined,
+      uf: query.uf,
+    };
+  }
+}

@@ -188,12 +188,12 @@ describe.runIf(hasChromium)('remote commands in Chromium against the real server
     await expect
       .poll(() => page.getByTestId('side-nav').getAttribute('data-state'), { timeout: 8000 })
       .toBe('collapsed');
-    await expect.poll(() => page.getByTestId('overview-panel').innerText()).toContain('GMG OFF');
+    await expect.poll(() => page.getByTestId('overview-panel').textContent()).toContain('GMG OFF');
     await panel.getByRole('row').nth(1).waitFor();
 
     await panel.getByRole('button', { name: 'Enviar comando' }).click();
     await expect
-      .poll(() => panel.getByTestId('command-problem').innerText())
+      .poll(() => panel.getByTestId('command-problem').textContent())
       .toBe(MESSAGES.noCommandSelected);
 
     // Keyboard: focus the command list and pick 'Partir GMG'.
@@ -248,7 +248,7 @@ describe.runIf(hasChromium)('remote commands in Chromium against the real server
     expect(seen.indexOf('1')).toBeLessThan(seen.indexOf('2'));
     await expect.poll(() => panel.getByTestId('command-send').isDisabled()).toBe(false);
     await expect
-      .poll(() => page.getByTestId('overview-panel').innerText(), { timeout: 30_000 })
+      .poll(() => page.getByTestId('overview-panel').textContent(), { timeout: 30_000 })
       .toContain('GMG ON');
   }, 120_000);
 

@@ -193,7 +193,10 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () => import('../../features/charts/pages/TankChartPage').then((m) => m.TankChartPage),
   },
   cluster('main.cluster.energia', 'energia/:tsInit/:tsEnd', 'Energia', { nav: false }),
-  cluster('main.cluster.combustivel', 'entrada/combustivel', 'Entrada de Combustível'),
+  {
+    ...cluster('main.cluster.combustivel', 'entrada/combustivel', 'Entrada de Combustível'),
+    page: () => import('../../features/fuel/pages/FuelPages').then((m) => m.SystemFuelPage),
+  },
   {
     ...cluster('main.cluster.potencias', 'potencias', 'Status Geradores'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
@@ -325,7 +328,10 @@ export const ROUTES: readonly RouteEntry[] = [
     ...scd('main.scd.tanques', 'tanques', 'Tanques'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.ScdTanksPage),
   },
-  scd('main.scd.combustivel', 'consumo-manual', 'Consumo Manual'),
+  {
+    ...scd('main.scd.combustivel', 'consumo-manual', 'Consumo Manual'),
+    page: () => import('../../features/fuel/pages/FuelPages').then((m) => m.ScdFuelPage),
+  },
   {
     ...scd(
       'main.scd.historico',

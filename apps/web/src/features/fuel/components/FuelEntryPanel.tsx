@@ -1,0 +1,186 @@
+import { ActionIcon, Button, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { FuelEntryRow } from '@vigia/contract';
+import {
+  canStepFuelDateForward,
+  formatDateTime,
+  formatNumber,
+  fuelEntrySubmitEnabled,
+  isoDate,
+  MESSAGES,
+  PLACEHOLDER_NUMBER,
+  parseFuelLitres,
+  parseIsoDate,
+  stepFuelDate,
+  today,
+  validateFuelLitres,
+} from '@vigia/domain';
+import { useState } from 'react';
+import { confirm } from '../../../ui/confirm';
+import { DelayedLoader } from '../../../ui/DelayedLoader';
+import { EmptyMessage } from '../../../ui/EmptyMessage';
+import { useDailyFuel } from '../api/get-daily-fuel';
+import type { FuelScope } from '../api/keys';
+import { useSaveFuelEntries } from '../api/save-fuel-entries';
+import { dayLabel } from './dayLabel';
+import { IncompleteDays } from './IncompleteDays';
+
+interface Props {
+  scope: FuelScope;
+}
+
+const typedOf = (typed: Record<number, string>, row: FuelEntryRow) => typed[row.siteId] ?? '';
+const isOpen = (row: FuelEntryRow) => row.consumoLitros === null;
+
+/**
+ * Spec 001 §4/§5: the day's consumption of each enabled site. The date moves a
+ * day back or forward (never past today); submit is enabled only when a row
+ * without saved consumption has a typed value.
+ */
+export function FuelEntryPanel({ scope }: Props) {
+  const todayText = isoDate(today(new Date()));
+  const [dataRef, setDataRef] = useState(todayText);
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  const daily = useDailyFuel(scope, dataRef);
+  const save = useSaveFuelEntries();
+  const rows = daily.data ?? [];
+
+  const goTo = (day: string) => {
+    setDataRef(day);
+    setTyped({});
+  };
+  const screenRows = rows.map((row) => ({ ...row, combustivelTela: typedOf(typed, row) }));
+  const errorOf = (row: FuelEntryRow) => {
+    const text = typedOf(typed, row);
+    return isOpen(row) && text.trim() !== '' ? validateFuelLitres(text) : null;
+  };
+  const hasError = rows.some((row) => errorOf(row) !== null);
+  const canSubmit = fuelEntrySubmitEnabled(screenRows) && !hasError && !save.isPending;
+
+  const submit = async () => {
+    if (!(await confirm({ message: MESSAGES.fuelAddConfirm }))) return;
+    const consumos = rows
+      .filter((row) => isOpen(row) && typedOf(typed, row).trim() !== '')
+      .map((row) => ({
+        siteId: row.siteId,
+        dataRef,
+        consumoLitros: parseFuelLitres(typedOf(typed, row)) ?? 0,
+      }));
+    save.mutate({ consumos }, { onSuccess: () => setTyped({}) });
+  };
+
+  return (
+    <>
+      <Group gap="xs" mb="md" align="flex-end">
+        <Tooltip label="Dia anterior">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Dia anterior"
+            onClick={() => goTo(stepFuelDate(dataRef, -1, new Date()))}
+          >
+            <IconChevronLeft size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <TextInput
+          label="Data"
+          type="date"
+          value={dataRef}
+          max={todayText}
+          w={170}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            if (parseIsoDate(value) && value <= todayText) goTo(value);
+          }}
+        />
+        <Tooltip label="Próximo dia">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Próximo dia"
+            disabled={!canStepFuelDateForward(dataRef, new Date())}
+            onClick={() => goTo(stepFuelDate(dataRef, 1, new Date()))}
+          >
+            <IconChevronRight size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Button ml="auto" disabled={!canSubmit} loading={save.isPending} onClick={submit}>
+          Adicionar consumos
+        </Button>
+      </Group>
+
+      {daily.isPending ? (
+        <DelayedLoader />
+      ) : (
+        <Table
+          verticalSpacing="xs"
+          withTableBorder
+          aria-label={`Consumo de combustível em ${dayLabel(dataRef)}`}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Site</Table.Th>
+              <Table.Th visibleFrom="sm">UF</Table.Th>
+              <Table.Th visibleFrom="md">Local</Table.Th>
+              <Table.Th ta="right">Referência (L)</Table.Th>
+              <Table.Th w={220}>Consumo (L)</Table.Th>
+              <Table.Th visibleFrom="sm">Registrado por</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.siteId} data-site={row.siteId}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {row.nomeSite}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {row.patrimonio}
+                  </Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{row.ufSite}</Table.Td>
+                <Table.Td visibleFrom="md">{row.localNome}</Table.Td>
+                <Table.Td ta="right">{formatNumber(row.valorReferencia, 0)}</Table.Td>
+                <Table.Td>
+                  {isOpen(row) ? (
+                    <TextInput
+                      size="xs"
+                      inputMode="decimal"
+                      aria-label={`Consumo de ${row.nomeSite} em litros`}
+                      placeholder="Litros"
+                      value={typedOf(typed, row)}
+                      error={errorOf(row)}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        setTyped((current) => ({ ...current, [row.siteId]: value }));
+                      }}
+                    />
+                  ) : (
+                    <Text size="sm">{formatNumber(row.consumoLitros, 2)}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {row.usuarioNome ? (
+                    <>
+                      <Text size="sm">{row.usuarioNome}</Text>
+                      <Text size="xs" c="gray.7">
+                        {formatDateTime(row.registradoEm)}
+                      </Text>
+                    </>
+                  ) : (
+                    <Text size="sm" c="gray.7">
+                      {PLACEHOLDER_NUMBER}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {!daily.isPending && rows.length === 0 && <EmptyMessage item="site habilitado" />}
+
+      <IncompleteDays scope={scope} current={dataRef} onOpen={goTo} />
+    </>
+  );
+}

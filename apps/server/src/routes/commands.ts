@@ -2,11 +2,10 @@ import { COMMAND_HISTORY_LIMIT, IDEMPOTENCY_HEADER, idempotencyKey } from '@vigi
 import { API } from '@vigia/contract/api';
 import { commandStatus, MESSAGES } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { verifyPassword } from '../auth/password.js';
+import { recheckPassword } from '../auth/recheckPassword.js';
 import { allowedSystemIds, currentUser, requireCommandRight } from '../auth/scope.js';
-import { findUserById } from '../auth/userContext.js';
 import type { CommandService } from '../commands/commandService.js';
-import { badRequest, HttpError, invalidToken, notFound } from '../plugins/httpError.js';
+import { badRequest, notFound } from '../plugins/httpError.js';
 import {
   commandHistoryOf,
   commandTypesOf,
@@ -76,23 +75,14 @@ export const commandRoutes: FastifyPluginAsyncZod<
   app.route({
     ...fromContract(app, API.commands.confirmPassword),
     handler: async (request) => {
-      const caller = currentUser(request);
       requireCommandRight(request);
-      const verdict = loginLimiter.attempt(caller.login, request.ip);
-      if (!verdict.allowed) {
-        throw new HttpError(
-          429,
-          { error: MESSAGES.tooManyAttempts },
-          { 'retry-after': String(verdict.retryAfterSeconds) },
-        );
-      }
-      const user = await findUserById(db, caller.id);
-      if (!user || user.blocked) throw invalidToken();
-      if (!(await verifyPassword(request.body.senha, user.passwordHash))) {
-        throw badRequest(MESSAGES.invalidCredentials);
-      }
-      loginLimiter.succeeded(caller.login, request.ip);
-      const validaAte = await commands.confirm(caller);
+      await recheckPassword(
+        request,
+        { db, loginLimiter },
+        request.body.senha,
+        MESSAGES.invalidCredentials,
+      );
+      const validaAte = await commands.confirm(currentUser(request));
       return { validaAte, mensagem: MESSAGES.commandPasswordConfirmed };
     },
   });

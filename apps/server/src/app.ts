@@ -17,7 +17,7 @@ import { type LoggerOptions, stdSerializers } from 'pino';
 import type { ZodType } from 'zod';
 import { createAccessTokens } from './auth/accessTokens.js';
 import { createAuthenticator } from './auth/authenticator.js';
-import { resolveJwtSecret } from './auth/jwtSecret.js';
+import { resolveJwtSecret } from './store/auth/jwtSecret.js';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/loginLimiter.js';
 import { startCommandService } from './commands/commandService.js';
 import { type CommandLink, createInProcessCommandBus } from './commands/transport.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { sweepCommunication } from './alarms/engine.js';
 import { buildApp, loggerOptions } from './app.js';
-import { purgeExpiredRefreshTokens } from './auth/refreshTokens.js';
+import { purgeExpiredRefreshTokens } from './store/auth/refreshTokens.js';
 import { DEVICE_KEYS_FILE, issueDeviceKeys } from './broker/deviceCredentials.js';
 import { provisionBroker, startBroker } from './broker/mosquitto.js';
 import { startCommandLinks } from './commands/links.js';

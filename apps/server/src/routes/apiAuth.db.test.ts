@@ -1,7 +1,7 @@
 import { ALL_ROUTES } from '@vigia/contract/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../auth/accessTokens.js';
-import { resolveJwtSecret } from '../auth/jwtSecret.js';
+import { resolveJwtSecret } from '../store/auth/jwtSecret.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 

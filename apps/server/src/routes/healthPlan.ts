@@ -8,8 +8,8 @@ import {
   infoHistory,
   listHealthPlan,
   saveReason,
-} from '../occurrences/healthPlan.js';
-import { checkedPeriod } from '../occurrences/list.js';
+} from '../store/occurrences/healthPlan.js';
+import { checkedPeriod } from '../store/occurrences/list.js';
 import { badRequest, HttpError } from '../plugins/httpError.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashRefreshToken, REUSE_GRACE_SECONDS } from '../auth/refreshTokens.js';
+import { hashRefreshToken, REUSE_GRACE_SECONDS } from '../store/auth/refreshTokens.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { DEMO_USERS, FORM, form, startTestApp, type TestApp } from '../test/testApp.js';
 

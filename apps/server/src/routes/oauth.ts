@@ -9,7 +9,7 @@ import {
   issueRefreshToken,
   revokeFamily,
   rotateRefreshToken,
-} from '../auth/refreshTokens.js';
+} from '../store/auth/refreshTokens.js';
 import { findUserById, findUserByLogin } from '../auth/userContext.js';
 import { bearerToken } from '../plugins/bearerAuth.js';
 import { validationDetails } from '../plugins/errorHandler.js';

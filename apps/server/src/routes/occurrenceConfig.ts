@@ -6,7 +6,7 @@ import {
   HISTORICAL_CONFIG,
   NOT_ACKNOWLEDGED_CONFIG,
   SITE_ACTIVE_CONFIG,
-} from '../occurrences/configurations.js';
+} from '../store/occurrences/configurations.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 

@@ -9,7 +9,7 @@ import {
   countOccurrences,
   type ListKind,
   listOccurrences,
-} from '../occurrences/list.js';
+} from '../store/occurrences/list.js';
 import { notFound } from '../plugins/httpError.js';
 import { occurrenceIdsIn } from '../store/occurrences/occurrenceIds.js';
 import { fromContract } from './contractRoute.js';

@@ -2,7 +2,7 @@ import { API } from '@vigia/contract/api';
 import { MESSAGES } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import { revokeUserFamilies } from '../auth/refreshTokens.js';
+import { revokeUserFamilies } from '../store/auth/refreshTokens.js';
 import { currentUser, systemsInScope } from '../auth/scope.js';
 import { nowSec } from '../devices/deviceRows.js';
 import { HttpError, invalidToken } from '../plugins/httpError.js';

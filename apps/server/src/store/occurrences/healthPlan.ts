@@ -1,9 +1,9 @@
 import type { HealthPlanRow, InfoSeries } from '@vigia/contract';
 import { alarmState } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { notFound } from '../plugins/httpError.js';
-import { parseJson } from '../store/json.js';
-import type { Database, SystemConfig } from '../store/schema.js';
+import { notFound } from '../../plugins/httpError.js';
+import { parseJson } from '../json.js';
+import type { Database, SystemConfig } from '../schema.js';
 
 /**
  * The caller's systems with the health-plan review (`features.planoSaude` in

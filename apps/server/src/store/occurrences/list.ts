@@ -1,8 +1,8 @@
 import type { OccurrenceRow } from '@vigia/contract';
 import { clampLimit, validatePeriodSec } from '@vigia/domain';
 import { sql } from 'kysely';
-import { badRequest } from '../plugins/httpError.js';
-import type { Store } from '../store/database.js';
+import { badRequest } from '../../plugins/httpError.js';
+import type { Store } from '../database.js';
 import { occurrenceDb } from './db.js';
 import {
   type AlarmFilter,

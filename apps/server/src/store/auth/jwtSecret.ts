@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database } from '../schema.js';
 
 interface AppSecretsTable {
   name: string;

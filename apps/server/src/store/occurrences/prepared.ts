@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type SqliteDatabase from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import { type Store, withSqlite } from '../store/database.js';
+import { type Store, withSqlite } from '../database.js';
 
 /** Distinct statement texts kept per SQLite connection (one per filter shape). */
 const MAX_STATEMENTS = 256;

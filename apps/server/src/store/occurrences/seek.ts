@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Store } from '../store/database.js';
+import type { Store } from '../database.js';
 import { type OccurrenceDatabase, occurrenceDb } from './db.js';
 import { type Direction, filterConditions, type OccurrenceFilter, whereClause } from './filter.js';
 import { seekInOneStatement } from './seekStatement.js';

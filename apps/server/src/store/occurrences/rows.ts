@@ -1,7 +1,7 @@
 import type { OccurrenceRow } from '@vigia/contract';
 import { alarmState } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database } from '../schema.js';
 
 /** Wire time: null stays null, anything else an integer. */
 const time = (value: number | null) => (value === null ? null : Number(value));

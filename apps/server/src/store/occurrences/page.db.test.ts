@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRandom } from '../seed/random.js';
-import type { Store } from '../store/database.js';
-import type { NewOccurrence } from '../store/schema.js';
-import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import { createRandom } from '../../seed/random.js';
+import type { Store } from '../database.js';
+import type { NewOccurrence } from '../schema.js';
+import { openTestStore, testStoreAvailable } from '../testStore.js';
 import type { Direction, OccurrenceFilter } from './filter.js';
 import { selectPageIds } from './page.js';
 

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Store } from '../store/database.js';
+import type { Store } from '../database.js';
 import { occurrenceDb } from './db.js';
 import { type Direction, filterConditions, type OccurrenceFilter, whereClause } from './filter.js';
 import { runPrepared } from './prepared.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Store } from '../store/database.js';
-import type { Database } from '../store/schema.js';
+import type { Store } from '../database.js';
+import type { Database } from '../schema.js';
 
 /** Rows per (system, is_evt, day|hour), kept by triggers (migration 0100). */
 export interface OccurrenceDayCountsTable {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database } from '../schema.js';
 import { appSecret } from './jwtSecret.js';
 
 /**

@@ -6,6 +6,7 @@
 // - a feature of the console never imports another feature nor app/;
 //   ui/ and lib/ import no feature and not app/. A feature's page tests may
 //   render it inside app/'s providers and routes (as the app mounts it).
+// - the server's route files hold no query: handlers compose store/'s repositories.
 // Cycles are Biome's (`noImportCycles` in biome.json).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -84,6 +85,17 @@ for (const rule of RULES) {
     }
   }
 }
+const QUERY =
+  /\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\s*\(|\bsql\s*`/;
+for (const file of files(join(ROOT, 'apps/server/src/routes'))) {
+  if (isTest(file)) continue;
+  if (QUERY.test(readFileSync(file, 'utf8')) || specifiers(file).includes('kysely')) {
+    problems.push(
+      `${relative(ROOT, file)}: consulta num arquivo de rotas: as consultas ficam em store/`,
+    );
+  }
+}
+
 for (const problem of problems) console.error(problem);
 console.log(`imports: ${problems.length === 0 ? 'ok' : `${problems.length} fora da direção`}`);
 process.exit(problems.length === 0 ? 0 : 1);

@@ -1,6 +1,6 @@
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { pingDatabase } from '../store/ping.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
@@ -15,16 +15,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppServices & { version: string
   app.route({
     ...fromContract(app, API.health.health),
     handler: async (request, reply) => {
-      const started = performance.now();
       let databaseMs: number | null = null;
       try {
-        await Promise.race([
-          sql`select 1`.execute(store.db),
-          new Promise((_, reject) =>
-            setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS).unref(),
-          ),
-        ]);
-        databaseMs = Math.round((performance.now() - started) * 100) / 100;
+        databaseMs = await pingDatabase(store, DB_TIMEOUT_MS);
       } catch (error) {
         request.log.error({ err: error }, 'health: banco de dados não respondeu');
       }

@@ -1,13 +1,31 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceKeyHash } from '../ingest/deviceKey.js';
+import { createIngest, type Ingest } from '../ingest/ingest.js';
 import { OPENAPI_PATH } from '../plugins/openapi.js';
-import { testStoreAvailable } from '../store/testStore.js';
-import { describeRequest, type FuzzRequest, requestsFor } from '../test/fuzzRequests.js';
+import { seedDemo } from '../seed/demoFleet.js';
+import type { Store } from '../store/database.js';
+import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import {
+  describeRequest,
+  type FuzzRequest,
+  HOSTILE_HEADER_TEXT,
+  requestsFor,
+} from '../test/fuzzRequests.js';
 import { type OpenApiDocument, type Operation, operationsOf } from '../test/openApi.js';
 import { notPortugueseError } from '../test/portugueseError.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
 const available = await testStoreAvailable();
+
+const DEVICE_KEY = 'chave-do-fuzz-0123456789';
+/** The public calls (sign-in, health, device ingest) mostly with a real device key, both ways, or a hostile one. */
+const DEVICE_CREDENTIALS = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({ 'x-device-key': DEVICE_KEY }) },
+  fc.constant({ authorization: `Device ${DEVICE_KEY}` }),
+  fc.constantFrom(...HOSTILE_HEADER_TEXT).map((key) => ({ 'x-device-key': key })),
+  fc.constant({}),
+);
 
 /** Requests a run sends at least (VIGIA_FUZZ_REQUESTS raises it for a longer hunt). */
 const REQUESTS = Number(process.env.VIGIA_FUZZ_REQUESTS ?? 10_000);
@@ -29,18 +47,36 @@ interface Tally {
  */
 describe.skipIf(!available)('fuzzing every route from its schemas', () => {
   let t: TestApp;
+  let store: Store;
+  let ingest: Ingest;
   let operations: Operation[];
   const tally: Tally = { requests: 0, byStatus: new Map() };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // With an ingest, the device call (`POST /api/ingest`) is served and fuzzed too, with a real key.
+    store = await openTestStore();
+    await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
+    const device = await store.db
+      .selectFrom('devices')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await store.db
+      .updateTable('devices')
+      .set({ ingest_key_hash: deviceKeyHash(DEVICE_KEY) })
+      .where('id', '=', device.id)
+      .execute();
+    ingest = createIngest({ store, batchMs: 20, log: { warn: () => {}, error: () => {} } });
+    t = await startTestApp({ store, ingest });
     const document = (
       await t.app.inject({ method: 'GET', url: OPENAPI_PATH })
     ).json<OpenApiDocument>();
     operations = operationsOf(document);
   });
   afterAll(async () => {
+    await ingest?.close();
     await t?.close();
+    await store?.close();
   });
 
   /** Why an answer is wrong, or null. */
@@ -76,6 +112,7 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
   it(`≥ ${REQUESTS} requests: no 5xx, no crash, a pt-BR error on every 4xx`, async () => {
     const started = performance.now();
     expect(operations.length).toBeGreaterThan(40);
+    expect(operations.map((op) => `${op.method} ${op.path}`)).toContain('POST /api/ingest');
     const demo = await t.authHeader('demo');
     const runsEach = Math.ceil(REQUESTS / operations.length);
     const failures: string[] = [];
@@ -85,9 +122,11 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
       // An event stream never ends when it opens: it is fuzzed without credentials (its token check).
       const headers = operation.streams
         ? {}
-        : operation.path === '/api/oauth/logout'
-          ? await t.authHeader('demo')
-          : demo;
+        : !operation.secured
+          ? DEVICE_CREDENTIALS
+          : operation.path === '/api/oauth/logout'
+            ? await t.authHeader('demo')
+            : demo;
       const opStarted = performance.now();
       const details = await fc.check(
         fc.asyncProperty(requestsFor(operation, headers), async (request) => {

@@ -159,7 +159,17 @@ function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   const wide = fc
     .bigInt({ min: BigInt(Math.max(min, -(2 ** 53))), max: BigInt(Math.min(max, 2 ** 53)) })
     .map(Number);
-  return fc.oneof({ weight: 4, arbitrary: small }, { weight: 2, arbitrary: edges }, wide);
+  const arbitraries: fc.WeightedArbitrary<number>[] = [
+    { weight: 4, arbitrary: small },
+    { weight: 2, arbitrary: edges },
+    { weight: 1, arbitrary: wide },
+  ];
+  // A range that holds the present is a time: the last month, where the data is.
+  const now = Math.floor(Date.now() / 1000);
+  if (min <= now - 31 * 86_400 && max >= now) {
+    arbitraries.push({ weight: 4, arbitrary: fc.integer({ min: now - 31 * 86_400, max: now }) });
+  }
+  return fc.oneof(...arbitraries);
 }
 
 /**
@@ -234,6 +244,16 @@ function validFromSchema(
     }
     case 'object': {
       if (depth > 6) return fc.constant({});
+      const values = schema.additionalProperties;
+      if (!schema.properties && values && typeof values === 'object') {
+        // A map (`z.record`): keys of its pattern, values of its schema.
+        const pattern = schema.propertyNames?.pattern;
+        const key = pattern ? fc.stringMatching(new RegExp(pattern)) : fc.string({ maxLength: 20 });
+        return fc.dictionary(key, fromSchema(values, hostile, depth + 1), {
+          minKeys: 1,
+          maxKeys: 5,
+        });
+      }
       const properties = schema.properties ?? {};
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [name, s] of Object.entries(properties)) {
@@ -279,6 +299,11 @@ function encode(text: string, raw: boolean): string {
   }
 }
 
+/** What a header can carry over HTTP: printable ASCII, not too long. */
+export const HOSTILE_HEADER_TEXT = HOSTILE_TEXT.filter(
+  (t) => /^[\x20-\x7e]*$/.test(t) && t.length <= 8_192,
+);
+
 const hostileParameter = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_TEXT) },
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -298,7 +323,8 @@ const parameterValue = (p: OpenApiParameter) =>
  */
 export function requestsFor(
   operation: Operation,
-  headers: Record<string, string>,
+  /** The caller's credentials, fixed or drawn. */
+  headers: Record<string, string> | fc.Arbitrary<Record<string, string>>,
 ): fc.Arbitrary<FuzzRequest> {
   const pathParameters = operation.parameters.filter((p) => p.in === 'path');
   const queryParameters = operation.parameters.filter((p) => p.in === 'query');
@@ -405,12 +431,9 @@ export function requestsFor(
         ]),
   );
 
-  return fc.tuple(path, query, body).map(([p, q, b]) => {
-    const request: FuzzRequest = {
-      method: operation.method,
-      url: `${p}${q}`,
-      headers: { ...headers },
-    };
+  const credentials = headers instanceof fc.Arbitrary ? headers : fc.constant(headers);
+  return fc.tuple(path, query, body, credentials).map(([p, q, b, h]) => {
+    const request: FuzzRequest = { method: operation.method, url: `${p}${q}`, headers: { ...h } };
     if (b.contentType !== undefined) request.headers['content-type'] = b.contentType;
     if (b.payload !== undefined) request.payload = b.payload;
     return request;

@@ -12,6 +12,9 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
+  /** A map's keys and values (`z.record`). */
+  propertyNames?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
   required?: string[];
   items?: JsonSchema;
   minItems?: number;

@@ -45,6 +45,7 @@ import { ingestRoutes } from './routes/ingest.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { occurrenceConfigRoutes } from './routes/occurrenceConfig.js';
 import { occurrenceRoutes } from './routes/occurrences.js';
+import { plantChartRoutes, reportRoutes } from './routes/reports.js';
 import { scheduleRoutes } from './routes/schedules.js';
 import type { AppServices } from './routes/services.js';
 import { userRoutes } from './routes/user.js';
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commandRoutes, { ...services, commands });
       await api.register(fuelRoutes, services);
       await api.register(scheduleRoutes, services);
+      await api.register(reportRoutes, services);
     },
     { prefix: '/api' },
   );
@@ -217,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api2) => {
       requireBearer(api2, services.authenticator);
       await api2.register(healthPlanRoutes, services);
+      await api2.register(plantChartRoutes, services);
     },
     { prefix: '/api2' },
   );

@@ -16,6 +16,7 @@ import { seedDemo } from './seed/demoFleet.js';
 import { startSimulator } from './simulator/simulator.js';
 import { openStore } from './store/database.js';
 import { startRetention } from './store/retention.js';
+import { startRollups } from './store/rollups/rollupJob.js';
 
 const COMMUNICATION_SWEEP_MS = 60_000;
 const TOKEN_PURGE_MS = 3_600_000;
@@ -161,6 +162,10 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     clearInterval(purge);
   });
+  const rollups = startRollups(store, {
+    onError: (error) => log.error({ err: error }, 'agregados de leituras falharam'),
+  });
+  stops.push(() => rollups.stop());
   if (config.retentionDays > 0) {
     const retention = startRetention(store, {
       readingsDays: config.retentionDays,

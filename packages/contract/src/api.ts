@@ -11,6 +11,7 @@ import { HEALTH_API } from './health.js';
 import { HEALTH_PLAN_API } from './healthPlan.js';
 import { INGEST_API } from './ingest.js';
 import { OCCURRENCE_CONFIG_API, OCCURRENCES_API } from './occurrences.js';
+import { REPORTS_API } from './reports.js';
 import { listRoutes } from './route.js';
 import { SCHEDULES_API } from './schedules.js';
 import { SITES_API } from './sites.js';
@@ -41,6 +42,7 @@ export const API = {
   commands: COMMANDS_API,
   fuel: FUEL_API,
   schedules: SCHEDULES_API,
+  reports: REPORTS_API,
 };
 
 export const ALL_ROUTES = listRoutes(API);

@@ -279,6 +279,32 @@ export {
   systemOccurrenceListQuery,
 } from './occurrences.js';
 export type {
+  DataTable,
+  DataTableQuery,
+  PlantChart,
+  PlantChartQuery,
+  PlantChartTipo,
+  ReportColumnInput,
+  ReportData,
+  ReportRow,
+  ReportRowsBody,
+  ReportRowsQuery,
+  ReportTagInfo,
+} from './reports.js';
+export {
+  dataTable,
+  dataTableQuery,
+  plantChart,
+  plantChartQuery,
+  plantChartTipo,
+  REPORTS_API,
+  reportColumnInput,
+  reportData,
+  reportRow,
+  reportRowsBody,
+  reportRowsQuery,
+} from './reports.js';
+export type {
   AnswerOf,
   BodySchema,
   CallInput,

@@ -259,11 +259,18 @@ export {
 export type { ReportColumnFormat, ReportGroup } from './report.js';
 export {
   formatReportCell,
+  isCounterReading,
   isDateColumn,
   MONTHLY_REPORT_GROUP,
+  REPORT_COUNTER_READINGS,
   REPORT_GROUPS,
   REPORT_INTERVAL_MIN,
+  REPORT_INTERVALS_MIN,
+  REPORT_PAGE_SIZE,
   REPORT_PRESET_TABLE_ID,
+  REPORT_SCREEN_PAGE_SIZE,
+  reportRowOf,
+  reportRowStarts,
 } from './report.js';
 export type { SwitchPosition } from './switch.js';
 export {

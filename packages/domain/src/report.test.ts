@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { startOfDaySec } from './date.js';
 import {
   formatReportCell,
+  isCounterReading,
   isDateColumn,
   MONTHLY_REPORT_GROUP,
   REPORT_GROUPS,
   REPORT_INTERVAL_MIN,
   REPORT_PRESET_TABLE_ID,
+  reportRowOf,
+  reportRowStarts,
 } from './report.js';
 
 describe('report constants', () => {
@@ -40,5 +44,37 @@ describe('column tipo Date or NUMERO; the DATE spelling also occurs', () => {
     ["null is '--'", {}, null, '--'],
   ])('%s', (_name, column, value, expected) => {
     expect(formatReportCell(column, value)).toBe(expected);
+  });
+});
+
+describe('report rows', () => {
+  // 2026-03-10 00:00 in America/Sao_Paulo (UTC-3).
+  const day = startOfDaySec({ year: 2026, month: 3, day: 10 });
+
+  it('Dia: one row per 60 min from local midnight, rows touching the period', () => {
+    expect(day).toBe(Date.UTC(2026, 2, 10, 3) / 1000);
+    const starts = reportRowStarts(day + 1800, day + 3 * 3600, 0);
+    expect(starts).toEqual([day, day + 3600, day + 7200, day + 3 * 3600]);
+    expect(reportRowStarts(day, day + 86_399, 0)).toHaveLength(24);
+    expect(reportRowStarts(day, day + 86_399, 0, 360)).toEqual(
+      [0, 1, 2, 3].map((k) => day + k * 21_600),
+    );
+  });
+
+  it('Mês: one row per local day, over any span', () => {
+    const starts = reportRowStarts(day, day + 40 * 86_400 - 1, 1);
+    expect(starts).toHaveLength(40);
+    expect(starts[1]).toBe(day + 86_400);
+  });
+
+  it('end before start has no rows; a time finds its row', () => {
+    expect(reportRowStarts(day, day - 1, 0)).toEqual([]);
+    const starts = [10, 20, 30];
+    expect([5, 10, 19, 20, 99].map((ts) => reportRowOf(starts, ts))).toEqual([-1, 0, 0, 1, 2]);
+  });
+
+  it('counters: hour meter, starts and energy counters', () => {
+    expect(['horimetro', 'Partidas', 'kWh', 'KWH_TOTAL_H'].every(isCounterReading)).toBe(true);
+    expect(isCounterReading('kW')).toBe(false);
   });
 });

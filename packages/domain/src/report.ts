@@ -1,6 +1,7 @@
-import { formatDateTime } from './date.js';
+import { addDays, calendarDateOf, formatDateTime, startOfDaySec } from './date.js';
 import { formatNumber } from './format.js';
 import { PLACEHOLDER_MISSING } from './messages.js';
+import { READING } from './readingNames.js';
 
 /** Spec 000 §3: idTable of the built-in report column presets. */
 export const REPORT_PRESET_TABLE_ID = 309;
@@ -37,4 +38,72 @@ export function formatReportCell(
   if (typeof value === 'number') return formatNumber(value, column.casaDecimal ?? 2);
   if (value === null || value === undefined || value.trim() === '') return PLACEHOLDER_MISSING;
   return value;
+}
+
+/** Spec 000 §9: report data and list services default to 100 rows a page. */
+export const REPORT_PAGE_SIZE = 100;
+/** Spec 001 §9: report data pages of 20 on the report screens. */
+export const REPORT_SCREEN_PAGE_SIZE = 20;
+
+/**
+ * Spec 001 §2 "maintenance (kWh, hour meter, total fuel with difference …)":
+ * cumulative readings, which a report row shows as their advance over the
+ * row (last minus first reading in it) instead of an average.
+ */
+export const REPORT_COUNTER_READINGS: readonly string[] = [
+  READING.hourMeter,
+  READING.starts,
+  'kWh',
+  READING.meterEnergy,
+];
+
+export function isCounterReading(name: string): boolean {
+  return REPORT_COUNTER_READINGS.includes(name);
+}
+
+/** Report row lengths (minutes) that tile a local day: whole hours dividing 24 h. */
+export const REPORT_INTERVALS_MIN: readonly number[] = [60, 120, 180, 240, 360, 480, 720, 1440];
+
+/**
+ * The start (epoch seconds) of every report row touching [inicio, fim]: with
+ * group 0 (Dia) rows of `intervaloMin` from each local midnight; with group 1
+ * (Mês) one row per local day (America/Sao_Paulo).
+ */
+export function reportRowStarts(
+  inicio: number,
+  fim: number,
+  group: ReportGroup,
+  intervaloMin: number = REPORT_INTERVAL_MIN,
+): number[] {
+  const starts: number[] = [];
+  if (fim < inicio) return starts;
+  const step = intervaloMin * 60;
+  for (let day = calendarDateOf(inicio * 1000); ; day = addDays(day, 1)) {
+    const dayStart = startOfDaySec(day);
+    if (dayStart > fim) break;
+    const dayEnd = startOfDaySec(addDays(day, 1));
+    if (group === MONTHLY_REPORT_GROUP) {
+      starts.push(dayStart);
+      continue;
+    }
+    for (let ts = dayStart; ts < dayEnd && ts <= fim; ts += step) {
+      if (Math.min(ts + step, dayEnd) > inicio) starts.push(ts);
+    }
+  }
+  return starts;
+}
+
+/** The row (index into `starts`, ascending) a time falls in, or -1 before the first. */
+export function reportRowOf(starts: readonly number[], ts: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((starts[mid] as number) <= ts) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
 }

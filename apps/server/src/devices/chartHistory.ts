@@ -1,6 +1,7 @@
 import type { ChartPen, ChartPoint } from '@vigia/contract';
 import { chartBucketSeconds, MAX_CHART_POINTS } from '@vigia/domain';
 import { type Kysely, sql } from 'kysely';
+import { type Aggregate, fold, HOUR_S, hourAggregates } from '../store/rollups/rollups.js';
 import type { Database } from '../store/schema.js';
 
 /*
@@ -109,6 +110,34 @@ async function bucketedSeries(
   }));
 }
 
+/**
+ * Buckets of whole hours from the hourly aggregates (store/rollups): the same
+ * average, extremes and worst qos as bucketing the raw readings, without
+ * reading them (a 31-day chart reads 744 rows a pen instead of 44 640).
+ */
+function rolledUpSeries(hourly: readonly Aggregate[], step: number) {
+  const buckets = fold(hourly, (ts) => Math.floor(ts / step) * step);
+  return groupByTag(buckets, (a) => ({
+    ts: a.inicio,
+    valor: a.soma / a.n,
+    qos: a.qos,
+    minimo: a.minimo,
+    maximo: a.maximo,
+  }));
+}
+
+/** Each tag's reading count and newest reading, from its hourly aggregates. */
+function hourlyTotals(hourly: readonly Aggregate[]) {
+  const counts = new Map<number, number>();
+  const newest = new Map<number, { ts: number; valor: number }>();
+  for (const a of hourly) {
+    counts.set(a.tag_id, (counts.get(a.tag_id) ?? 0) + a.n);
+    const last = newest.get(a.tag_id);
+    if (!last || a.ultimo_ts > last.ts) newest.set(a.tag_id, { ts: a.ultimo_ts, valor: a.ultimo });
+  }
+  return { counts, newest };
+}
+
 function groupByTag<R extends { tag_id: number }>(
   rows: readonly R[],
   point: (row: R) => ChartPoint,
@@ -158,19 +187,29 @@ export async function readPens(
   period: Period,
 ): Promise<ChartPen[]> {
   if (tags.length === 0) return [];
-  const counts = await countReadings(
-    db,
-    tags.map((t) => t.id),
-    period,
-  );
+  const tagIds = tags.map((t) => t.id);
+  const step = chartBucketSeconds(period.inicio, period.fim);
+  // Hour buckets (periods over about 21 days) come whole from the hourly aggregates.
+  const hourly =
+    step % HOUR_S === 0 ? await hourAggregates(db, tagIds, period.inicio, period.fim) : null;
+  const totals = hourly ? hourlyTotals(hourly) : null;
+  const counts = totals?.counts ?? (await countReadings(db, tagIds, period));
   const count = (tag: PenTag) => counts.get(tag.id) ?? 0;
   const dense = tags.filter((t) => count(t) > MAX_CHART_POINTS).map((t) => t.id);
   const sparse = tags.filter((t) => count(t) > 0 && count(t) <= MAX_CHART_POINTS).map((t) => t.id);
-  const step = chartBucketSeconds(period.inicio, period.fim);
+  const denseBuckets = () =>
+    hourly
+      ? rolledUpSeries(
+          hourly.filter((a) => dense.includes(a.tag_id)),
+          step,
+        )
+      : bucketedSeries(db, dense, period, step);
   const [raw, buckets, newest] = await Promise.all([
     sparse.length > 0 ? rawSeries(db, sparse, period) : noSeries,
-    dense.length > 0 ? bucketedSeries(db, dense, period, step) : noSeries,
-    dense.length > 0 ? newestReadings(db, dense, period) : new Map<number, never>(),
+    dense.length > 0 ? denseBuckets() : noSeries,
+    dense.length > 0
+      ? (totals?.newest ?? newestReadings(db, dense, period))
+      : new Map<number, never>(),
   ]);
   return tags.map((tag) => {
     const bucketed = dense.includes(tag.id);

@@ -397,6 +397,26 @@ export interface AuditLogTable {
   details: Opt<JsonText>;
 }
 
+/** An hour's or a local day's aggregate of one tag's readings (store/rollups). */
+export interface ReadingRollupsTable {
+  tag_id: number;
+  inicio: number;
+  n: number;
+  soma: number;
+  minimo: number;
+  maximo: number;
+  qos: number;
+  primeiro_ts: number;
+  primeiro: number;
+  ultimo_ts: number;
+  ultimo: number;
+}
+
+export interface RollupStateTable {
+  id: number;
+  ate: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   systems: SystemsTable;
@@ -413,6 +433,9 @@ export interface Database {
   tags: TagsTable;
   current_values: CurrentValuesTable;
   readings: ReadingsTable;
+  reading_hours: ReadingRollupsTable;
+  reading_days: ReadingRollupsTable;
+  rollup_state: RollupStateTable;
   alarm_rules: AlarmRulesTable;
   occurrences: OccurrencesTable;
   command_types: CommandTypesTable;

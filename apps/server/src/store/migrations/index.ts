@@ -8,6 +8,7 @@ import { occurrenceCountCoveringMigration } from './0103_occurrence_count_coveri
 import { occurrenceNameWeekCountsMigration } from './0104_occurrence_name_week_counts.js';
 import { schedulesBySystemMigration } from './0110_schedules_by_system.js';
 import { commandDeliveryMigration } from './0120_command_delivery.js';
+import { readingRollupsMigration } from './0130_reading_rollups.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -25,6 +26,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0104_occurrence_name_week_counts': occurrenceNameWeekCountsMigration(dialect),
         '0110_schedules_by_system': schedulesBySystemMigration(),
         '0120_command_delivery': commandDeliveryMigration(dialect),
+        '0130_reading_rollups': readingRollupsMigration(dialect),
       };
     },
   };

@@ -72,7 +72,10 @@ export const ROUTES: readonly RouteEntry[] = [
     ...clientes('main.clientes.tanque', 'tanqueSistemas', 'Status Nível de Tanque'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.TankStatusPage),
   },
-  clientes('main.clientes.energia', 'energiaSistemas', 'Energia'),
+  {
+    ...clientes('main.clientes.energia', 'energiaSistemas', 'Energia'),
+    page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.ClientEnergyPage),
+  },
   {
     ...clientes('main.clientes.geradores', 'geradorSistemas', 'Status Geradores'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
@@ -192,7 +195,10 @@ export const ROUTES: readonly RouteEntry[] = [
     }),
     page: () => import('../../features/charts/pages/TankChartPage').then((m) => m.TankChartPage),
   },
-  cluster('main.cluster.energia', 'energia/:tsInit/:tsEnd', 'Energia', { nav: false }),
+  {
+    ...cluster('main.cluster.energia', 'energia/:tsInit/:tsEnd', 'Energia', { nav: false }),
+    page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.ClusterEnergyPage),
+  },
   {
     ...cluster('main.cluster.combustivel', 'entrada/combustivel', 'Entrada de Combustível'),
     page: () => import('../../features/fuel/pages/FuelPages').then((m) => m.SystemFuelPage),
@@ -249,7 +255,11 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   usina('main.usina.grafico', 'grafico/:chartId', 'Gráfico', false),
   usina('main.usina.relatorio', 'relatorio/:reportId', 'Relatório', false),
-  usina('main.usina.gestao', 'gestao', 'Gestao de Dispositivos'),
+  {
+    ...usina('main.usina.gestao', 'gestao', 'Gestao de Dispositivos'),
+    page: () =>
+      import('../../features/energy/pages/ManagementPages').then((m) => m.PlantManagementPage),
+  },
   {
     ...usina('main.usina.baterias', 'bateriasclusters', 'Status Baterias'),
     page: () =>
@@ -264,8 +274,15 @@ export const ROUTES: readonly RouteEntry[] = [
     ...usina('main.usina.geradores', 'geradorclusters', 'Status Geradores'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
   },
-  usina('main.usina.energia', 'energiausina/:tsInit/:tsEnd', 'Energia', false),
-  usina('main.usina.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
+  {
+    ...usina('main.usina.energia', 'energiausina/:tsInit/:tsEnd', 'Energia', false),
+    page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.PlantEnergyPage),
+  },
+  {
+    ...usina('main.usina.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
+    page: () =>
+      import('../../features/energy/pages/EnergyPages').then((m) => m.PlantDailyEnergyPage),
+  },
   {
     ...usina(
       'main.usina.historico',
@@ -306,7 +323,11 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   scd('main.scd.grafico', 'scd/grafico/:chartId', 'Gráfico', false),
   scd('main.scd.relatorio', 'scd/relatorio/:reportId', 'Relatório', false),
-  scd('main.scd.gestao', 'gestao', 'Gestao de Dispositivos'),
+  {
+    ...scd('main.scd.gestao', 'gestao', 'Gestao de Dispositivos'),
+    page: () =>
+      import('../../features/energy/pages/ManagementPages').then((m) => m.ScdManagementPage),
+  },
   {
     ...scd('main.scd.baterias', 'bateriasscd', 'Status Baterias'),
     page: () =>
@@ -321,8 +342,14 @@ export const ROUTES: readonly RouteEntry[] = [
     ...scd('main.scd.geradores', 'geradorscd', 'Status Geradores'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
   },
-  scd('main.scd.energia', 'energiascd/:tsInit/:tsEnd', 'Energia', false),
-  scd('main.scd.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
+  {
+    ...scd('main.scd.energia', 'energiascd/:tsInit/:tsEnd', 'Energia', false),
+    page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.ScdEnergyPage),
+  },
+  {
+    ...scd('main.scd.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
+    page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.ScdDailyEnergyPage),
+  },
   scd('main.scd.consumo', 'consumo', 'Consumo Específico'),
   {
     ...scd('main.scd.tanques', 'tanques', 'Tanques'),
@@ -362,7 +389,11 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () =>
       import('../../features/devices/pages/VenueDevicesPage').then((m) => m.VenueListPage),
   },
-  venue('main.venue.gestao', '/gestao', 'Gestao de Dispositivos'),
+  {
+    ...venue('main.venue.gestao', '/gestao', 'Gestao de Dispositivos'),
+    page: () =>
+      import('../../features/energy/pages/ManagementPages').then((m) => m.VenueManagementPage),
+  },
   {
     ...venue('main.venue.ativas', '/ocorrencias/ativas', 'Alarmes Ativos'),
     page: () =>

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { API } from '@vigia/contract/api';
+import { call } from '../../../lib/api';
+
+/** Spec 000 §7 `/api/energia/usinas/{usinaId}/energiagerada/todos_do_dia`. */
+export function usePlantDayEnergy(usinaId: number, tsdia: number) {
+  return useQuery({
+    queryKey: ['energy', 'plantDay', usinaId, tsdia],
+    queryFn: ({ signal }) =>
+      call(
+        API.energy.plantDayEnergy,
+        { params: { usinaId }, query: { tsdia } },
+        { signal, quiet: true },
+      ),
+  });
+}

@@ -1,0 +1,49 @@
+import { Paper, Stack, Text } from '@mantine/core';
+import type { EnergyCard } from '@vigia/contract';
+import type { ReactNode } from 'react';
+import { TONE_TEXT } from '../../../ui/tone';
+import { formatKwh, formatVariation, variationTone } from './energyFormat';
+import { MiniBars } from './MiniBars';
+
+/** Spec 000 §9: an energy card is 200 wide. */
+export const ENERGY_CARD_WIDTH = 200;
+
+interface Props {
+  title: ReactNode;
+  /** Plain text name for the chart's accessible label. */
+  name: string;
+  subtitle?: string;
+  card: EnergyCard;
+}
+
+/** Spec 000 §3 Energy card: the period's total, daily mean, previous mean and variation, with its days. */
+export function EnergyCardTile({ title, name, subtitle, card }: Props) {
+  const tone = variationTone(card.diferencaPorcentagem);
+  return (
+    <Paper withBorder p="sm" w={ENERGY_CARD_WIDTH} component="article" aria-label={name}>
+      <Stack gap={4}>
+        <Text fw={600} size="sm" lineClamp={2}>
+          {title}
+        </Text>
+        {subtitle && (
+          <Text size="xs" c="gray.7">
+            {subtitle}
+          </Text>
+        )}
+        <MiniBars energia={card.energia} label={`Energia por dia de ${name}`} />
+        <Text size="sm">
+          Total: <strong>{formatKwh(card.energiaTotal)}</strong>
+        </Text>
+        <Text size="xs" c="gray.7">
+          Média: {formatKwh(card.energiaMedia)}
+        </Text>
+        <Text size="xs" c="gray.7">
+          Média anterior: {formatKwh(card.energiaMediaPassada)}
+        </Text>
+        <Text size="xs" style={{ color: TONE_TEXT[tone] }}>
+          Variação: {formatVariation(card.diferencaPorcentagem)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

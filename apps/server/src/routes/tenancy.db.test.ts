@@ -268,7 +268,7 @@ describe.skipIf(!available)('tenancy sweep: another tenant’s ids answer 404 or
     const statuses = new Map<number, number>();
     let requests = 0;
     let witnessed2xx = 0;
-    let skippedSlots = 0;
+    const unpaired: string[] = [];
     const forbidden: string[] = [];
 
     for (const operation of operations) {
@@ -350,7 +350,7 @@ describe.skipIf(!available)('tenancy sweep: another tenant’s ids answer 404 or
         const calls = values.map((value) => ({ value, call: request(slot, value, clienteSystem) }));
         if (calls.some(({ call }) => call.missing.length > 0)) {
           // Cliente has no id of the kind to fill the other required id with.
-          skippedSlots += 1;
+          unpaired.push(slotLabel);
           continue;
         }
         // Independent calls: sent together (PostgreSQL answers them on several connections).
@@ -424,7 +424,7 @@ describe.skipIf(!available)('tenancy sweep: another tenant’s ids answer 404 or
         `${swept.length} ids varridos com ${new Set(probes.map((p) => p.value)).size} ids de ${new Set(probes.map((p) => p.kind)).size} tipos; ` +
         `${requests} requisições (cliente: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}); ` +
         `demo aceito em todos (${witnessed2xx} com 2xx); ${forbidden.length} ids proibidos a ambos; ` +
-        `${skippedSlots} ids sem par do cliente; ${seconds.toFixed(1)} s`,
+        `${unpaired.length} ids sem par do cliente para preencher outro id (${unpaired.join(', ')}); ${seconds.toFixed(1)} s`,
     );
     expect(problems).toEqual([]);
     expect(swept).toEqual(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { isSessionActive } from '../store/auth/refreshTokens.js';
 import type { Database } from '../store/schema.js';
 import type { AccessClaims, AccessTokens } from './accessTokens.js';
-import { isSessionActive } from '../store/auth/refreshTokens.js';
 import { findUserById, type UserContext, userProfile } from './userContext.js';
 
 /** How long a resolved caller is reused before the store is asked again. */

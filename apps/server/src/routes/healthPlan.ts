@@ -3,6 +3,7 @@ import { API } from '@vigia/contract/api';
 import { clampLimit, MAX_PAGE_SIZE, MESSAGES, validateReason } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, currentUser } from '../auth/scope.js';
+import { badRequest, HttpError } from '../plugins/httpError.js';
 import {
   healthPlanSystems,
   infoHistory,
@@ -10,7 +11,6 @@ import {
   saveReason,
 } from '../store/occurrences/healthPlan.js';
 import { checkedPeriod } from '../store/occurrences/list.js';
-import { badRequest, HttpError } from '../plugins/httpError.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 

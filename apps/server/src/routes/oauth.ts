@@ -4,16 +4,16 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identifyClient } from '../auth/clientAuth.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { findUserById, findUserByLogin } from '../auth/userContext.js';
+import { bearerToken } from '../plugins/bearerAuth.js';
+import { validationDetails } from '../plugins/errorHandler.js';
+import { invalidToken } from '../plugins/httpError.js';
 import {
   findFamily,
   issueRefreshToken,
   revokeFamily,
   rotateRefreshToken,
 } from '../store/auth/refreshTokens.js';
-import { findUserById, findUserByLogin } from '../auth/userContext.js';
-import { bearerToken } from '../plugins/bearerAuth.js';
-import { validationDetails } from '../plugins/errorHandler.js';
-import { invalidToken } from '../plugins/httpError.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 

@@ -4,13 +4,13 @@ import { PAGE_SIZE } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acknowledgeOccurrences } from '../alarms/acknowledge.js';
 import { allowedSystemIds, currentUser } from '../auth/scope.js';
+import { notFound } from '../plugins/httpError.js';
 import {
   buildFilter,
   countOccurrences,
   type ListKind,
   listOccurrences,
 } from '../store/occurrences/list.js';
-import { notFound } from '../plugins/httpError.js';
 import { occurrenceIdsIn } from '../store/occurrences/occurrenceIds.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';

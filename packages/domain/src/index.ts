@@ -272,6 +272,7 @@ export {
   reportRowOf,
   reportRowStarts,
 } from './report.js';
+export { WEEKDAY_NAMES, weekdayName } from './schedule.js';
 export type { SwitchPosition } from './switch.js';
 export {
   groupSwitchState,

@@ -73,6 +73,7 @@ export const MESSAGES = {
   fuelRepeatedEntry: 'O mesmo site e dia aparecem mais de uma vez.',
   scheduleAdminOnly: 'Somente administradores podem alterar escalas.',
   scheduleUnknownUser: 'Usuário não pertence a este sistema.',
+  scheduleRemoveConfirm: 'Deseja remover a escala de {usuario} ({dia}, {entrada} às {saida})?',
   reasonRequired: 'Informe o motivo.',
   controlCharacters: 'Caracteres de controle não são aceitos.',
   bodyTooLarge: 'Requisição grande demais.',

@@ -229,6 +229,11 @@ export const ROUTES: readonly RouteEntry[] = [
     'combustivel/abastecimento',
     'Combustível - Abastecimento',
   ),
+  // Spec 001 §1/§2: the schedule screens (main.cluster.cadastro); spec 000 §2 gives no path.
+  {
+    ...cluster('main.cluster.cadastro', 'escalas', 'Escalas'),
+    page: () => import('../../features/schedules/pages/SchedulesPage').then((m) => m.SchedulesPage),
+  },
   cluster('main.cluster.contratos', 'contratos', 'Contratos'),
   cluster('main.cluster.addcontratos', 'contratos/novoContrato', 'Adiciona Contrato', {
     parent: 'main.cluster.contratos',
@@ -425,6 +430,10 @@ export const ROUTES: readonly RouteEntry[] = [
     '/combustivel/abastecimento',
     'Combustível - Abastecimento',
   ),
+  {
+    ...venue('main.venue.cadastro', '/escalas', 'Escalas'),
+    page: () => import('../../features/schedules/pages/SchedulesPage').then((m) => m.SchedulesPage),
+  },
   venue('main.venue.contratos', '/contratos', 'Contratos'),
   venue('main.venue.addcontratos', '/contratos/novoContrato', 'Adiciona Contrato', {
     parent: 'main.venue.contratos',

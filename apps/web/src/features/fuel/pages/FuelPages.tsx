@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Tooltip.css';
 import { Tabs, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { FuelScope } from '../api/keys';

@@ -252,6 +252,33 @@ describe.runIf(hasChromium)('remote commands in Chromium against the real server
       .toContain('GMG ON');
   }, 120_000);
 
+  it('the panel is on TFR sites and plant overviews too, with their own commands', async () => {
+    const tfrs = (
+      await api<DeviceRowPage>(demo.access_token, '/api/dispositivos/infosFiltro?tipo=tfr&limit=1')
+    ).body.itens;
+    const plants = (
+      await api<DeviceRowPage>(
+        demo.access_token,
+        '/api/dispositivos/infosFiltro?tipo=usina&limit=1',
+      )
+    ).body.itens;
+    const [tfr] = tfrs;
+    const [plant] = plants;
+    if (!tfr || !plant?.usinaId) throw new Error('a demonstração mudou: sem TFR ou usina');
+    const optionsOf = async () => {
+      const panel = page.getByTestId('command-panel');
+      await panel.waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => panel.getByLabel('Comando').locator('option').count())
+        .toBeGreaterThan(1);
+      return panel.getByLabel('Comando').locator('option').allTextContents();
+    };
+    await page.goto(`${server.url}/${siteHash(tfr)}`);
+    expect(await optionsOf()).toContain('Abrir disjuntor da rede');
+    await page.goto(`${server.url}/#/${plant.sisId}/usina/${plant.usinaId}`);
+    expect(await optionsOf()).toContain('Partir todos os GMGs');
+  }, 90_000);
+
   it('a command to a device that never answers ends expired, and the audit holds every command and refusal', async () => {
     const session = await tokensFor(server.url, 'demo');
     await api(session.access_token, '/api/User/confirmarSenha', {

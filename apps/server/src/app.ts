@@ -17,7 +17,6 @@ import { type LoggerOptions, stdSerializers } from 'pino';
 import type { ZodType } from 'zod';
 import { createAccessTokens } from './auth/accessTokens.js';
 import { createAuthenticator } from './auth/authenticator.js';
-import { resolveJwtSecret } from './store/auth/jwtSecret.js';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/loginLimiter.js';
 import { startCommandService } from './commands/commandService.js';
 import { type CommandLink, createInProcessCommandBus } from './commands/transport.js';
@@ -45,10 +44,12 @@ import { ingestRoutes } from './routes/ingest.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { occurrenceConfigRoutes } from './routes/occurrenceConfig.js';
 import { occurrenceRoutes } from './routes/occurrences.js';
+import { reportDownloadRoutes, reportFileRoutes } from './routes/reportFiles.js';
 import { plantChartRoutes, reportRoutes } from './routes/reports.js';
 import { scheduleRoutes } from './routes/schedules.js';
 import type { AppServices } from './routes/services.js';
 import { userRoutes } from './routes/user.js';
+import { resolveJwtSecret } from './store/auth/jwtSecret.js';
 import type { Store } from './store/database.js';
 
 export type { AppServices } from './routes/services.js';
@@ -197,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(docsRoutes);
   // Devices: their own key, no user token.
   if (options.ingest) await app.register(ingestRoutes, { store, ingest: options.ingest });
+  // A report file's signed download URL: the token is the right, no bearer.
+  await app.register(reportDownloadRoutes, services);
 
   // Everything else under /api needs a bearer token.
   await app.register(
@@ -211,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(fuelRoutes, services);
       await api.register(scheduleRoutes, services);
       await api.register(reportRoutes, services);
+      await api.register(reportFileRoutes, services);
     },
     { prefix: '/api' },
   );

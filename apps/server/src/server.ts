@@ -12,6 +12,8 @@ import { EventBus } from './events/eventBus.js';
 import { type PgEventRelay, startPgEventRelay } from './events/pgEventRelay.js';
 import { createIngest } from './ingest/ingest.js';
 import { sharedReadingsTopic, startMqttIngest } from './ingest/mqtt.js';
+import { startDailyReports } from './reportFiles/dailyOccurrenceReport.js';
+import { defaultReportFolder } from './reportFiles/storage.js';
 import { seedDemo } from './seed/demoFleet.js';
 import { startSimulator } from './simulator/simulator.js';
 import { openStore } from './store/database.js';
@@ -166,6 +168,10 @@ async function main(): Promise<void> {
     onError: (error) => log.error({ err: error }, 'agregados de leituras falharam'),
   });
   stops.push(() => rollups.stop());
+  const dailyReports = startDailyReports(store, defaultReportFolder(config.dataDir), {
+    onError: (error) => log.error({ err: error }, 'relatórios diários de ocorrências falharam'),
+  });
+  stops.push(() => dailyReports.stop());
   if (config.retentionDays > 0) {
     const retention = startRetention(store, {
       readingsDays: config.retentionDays,

@@ -11,6 +11,7 @@ import { HEALTH_API } from './health.js';
 import { HEALTH_PLAN_API } from './healthPlan.js';
 import { INGEST_API } from './ingest.js';
 import { OCCURRENCE_CONFIG_API, OCCURRENCES_API } from './occurrences.js';
+import { REPORT_FILES_API } from './reportFiles.js';
 import { REPORTS_API } from './reports.js';
 import { listRoutes } from './route.js';
 import { SCHEDULES_API } from './schedules.js';
@@ -43,6 +44,7 @@ export const API = {
   fuel: FUEL_API,
   schedules: SCHEDULES_API,
   reports: REPORTS_API,
+  reportFiles: REPORT_FILES_API,
 };
 
 export const ALL_ROUTES = listRoutes(API);

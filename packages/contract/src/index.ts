@@ -278,6 +278,17 @@ export {
   siteOccurrenceConfigParams,
   systemOccurrenceListQuery,
 } from './occurrences.js';
+export type { DownloadUrl, ReportFile, ReportFileList, ReportFilesQuery } from './reportFiles.js';
+export {
+  DOWNLOAD_URL_TTL_S,
+  downloadUrl,
+  REPORT_BUCKET,
+  REPORT_FILES_API,
+  REPORT_FILES_LIMIT,
+  reportFile,
+  reportFileList,
+  reportFilesQuery,
+} from './reportFiles.js';
 export type {
   DataTable,
   DataTableQuery,

@@ -271,8 +271,10 @@ export {
   REPORT_SCREEN_PAGE_SIZE,
   reportRowOf,
   reportRowStarts,
+  SPREADSHEET_DATE_FORMAT,
+  spreadsheetDate,
+  spreadsheetNumberFormat,
 } from './report.js';
-export { WEEKDAY_NAMES, weekdayName } from './schedule.js';
 export type { SwitchPosition } from './switch.js';
 export {
   groupSwitchState,

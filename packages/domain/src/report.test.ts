@@ -10,6 +10,8 @@ import {
   REPORT_PRESET_TABLE_ID,
   reportRowOf,
   reportRowStarts,
+  spreadsheetDate,
+  spreadsheetNumberFormat,
 } from './report.js';
 
 describe('report constants', () => {
@@ -76,5 +78,13 @@ describe('report rows', () => {
   it('counters: hour meter, starts and energy counters', () => {
     expect(['horimetro', 'Partidas', 'kWh', 'KWH_TOTAL_H'].every(isCounterReading)).toBe(true);
     expect(isCounterReading('kW')).toBe(false);
+  });
+});
+
+describe('spreadsheet cells', () => {
+  it('a date is the wall clock in America/Sao_Paulo; decimals from casaDecimal', () => {
+    const ts = Date.UTC(2026, 2, 10, 2, 30, 5) / 1000; // 09/03/2026 23:30:05 in São Paulo
+    expect(spreadsheetDate(ts).toISOString()).toBe('2026-03-09T23:30:05.000Z');
+    expect([0, 1, 2, null].map(spreadsheetNumberFormat)).toEqual(['0', '0.0', '0.00', '0.00']);
   });
 });

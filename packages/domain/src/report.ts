@@ -1,4 +1,4 @@
-import { addDays, calendarDateOf, formatDateTime, startOfDaySec } from './date.js';
+import { addDays, calendarDateOf, formatDateTime, startOfDaySec, zonedParts } from './date.js';
 import { formatNumber } from './format.js';
 import { PLACEHOLDER_MISSING } from './messages.js';
 import { READING } from './readingNames.js';
@@ -107,3 +107,21 @@ export function reportRowOf(starts: readonly number[], ts: number): number {
   }
   return found;
 }
+
+/**
+ * A spreadsheet cell's date for epoch seconds: spreadsheets have no time zone,
+ * so the Date's UTC fields are the wall clock in America/Sao_Paulo (what the
+ * screen shows as dd/MM/yyyy HH:mm:ss).
+ */
+export function spreadsheetDate(epochSec: number): Date {
+  const p = zonedParts(epochSec * 1000);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second));
+}
+
+/** Spreadsheet number format of a column with `casaDecimal` decimals (0 → '0', 2 → '0.00'). */
+export function spreadsheetNumberFormat(casaDecimal: number | null | undefined): string {
+  const decimals = Math.max(0, Math.min(10, casaDecimal ?? 2));
+  return decimals === 0 ? '0' : `0.${'0'.repeat(decimals)}`;
+}
+
+export const SPREADSHEET_DATE_FORMAT = 'dd/mm/yyyy hh:mm:ss';

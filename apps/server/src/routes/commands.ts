@@ -1,6 +1,7 @@
 import { COMMAND_HISTORY_LIMIT, IDEMPOTENCY_HEADER, idempotencyKey } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import { commandStatus, MESSAGES } from '@vigia/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recheckPassword } from '../auth/recheckPassword.js';
 import { allowedSystemIds, currentUser, requireCommandRight } from '../auth/scope.js';
@@ -21,7 +22,8 @@ export const commandRoutes: FastifyPluginAsyncZod<
   const { store, loginLimiter, commands } = services;
   const db = store.db;
 
-  const deviceOf = async (request: Parameters<typeof currentUser>[0], deviceId: number) => {
+  /** The device when it is in the caller's systems; otherwise 404. */
+  const deviceOf = async (request: FastifyRequest, deviceId: number) => {
     const device = await findCommandDevice(db, deviceId, allowedSystemIds(request));
     if (!device) throw notFound();
     return device;

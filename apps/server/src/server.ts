@@ -11,7 +11,7 @@ import { type Config, ConfigError, loadConfig, mqttConnection } from './config.j
 import { EventBus } from './events/eventBus.js';
 import { type PgEventRelay, startPgEventRelay } from './events/pgEventRelay.js';
 import { createIngest } from './ingest/ingest.js';
-import { sharedReadingsTopic, startMqttIngest } from './ingest/mqtt.js';
+import { readingsSubscription, startMqttIngest } from './ingest/mqtt.js';
 import { startDailyReports } from './reportFiles/dailyOccurrenceReport.js';
 import { defaultReportFolder } from './reportFiles/storage.js';
 import { seedDemo } from './seed/demoFleet.js';
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     const { url, ...account } = connection;
     const mqtt = await startMqttIngest(url, ingest, {
       ...account,
-      topic: sharedReadingsTopic(config.mqttGroup),
+      topic: readingsSubscription(config),
       clientId: config.mqttClientId,
       onError: (error) => log.error({ err: error }, 'MQTT: erro'),
     });

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_SERVER_USER, brokerServerPasswordFile } from '../config.js';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
 import { createIngest, type Ingest } from '../ingest/ingest.js';
-import { type MqttIngest, startMqttIngest } from '../ingest/mqtt.js';
+import { type MqttIngest, readingsSubscription, startMqttIngest } from '../ingest/mqtt.js';
 import { createFixture, type Fixture, storedValues } from '../ingest/testFixture.js';
 import type { Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { deviceBrokerUser } from './deviceCredentials.js';
-import { provisionBroker, type RunningBroker, startBroker } from './mosquitto.js';
+import { type BrokerFiles, provisionBroker, type RunningBroker, startBroker } from './mosquitto.js';
 
 const services = (await import(
   new URL('../../../../test-support/services.ts', import.meta.url).href
@@ -39,6 +39,7 @@ describe.skipIf(!available)("the project's own broker (a real Mosquitto on its o
   let dir: string;
   let port: number;
   let broker: RunningBroker;
+  let files: BrokerFiles;
   let keys: Map<number, string>;
   let serverPassword: string;
   let ingest: Ingest;
@@ -70,9 +71,11 @@ describe.skipIf(!available)("the project's own broker (a real Mosquitto on its o
     });
     keys = new Map(provisioned.issued.map((k) => [k.deviceId, k.key]));
     serverPassword = readFileSync(brokerServerPasswordFile(join(dir, 'broker')), 'utf8').trim();
-    broker = await startBroker(provisioned.files, port);
+    files = provisioned.files;
+    broker = await startBroker(files, port);
     ingest = createIngest({ store, batchMs: 10, log: quiet });
     subscriber = await startMqttIngest(broker.url, ingest, {
+      topic: readingsSubscription({ broker: { port, dir }, mqttGroup: 'vigia' }),
       clientId: `vigia-teste-${randomBytes(4).toString('hex')}`,
       username: BROKER_SERVER_USER,
       password: serverPassword,
@@ -188,5 +191,25 @@ describe.skipIf(!available)("the project's own broker (a real Mosquitto on its o
     await server.publishAsync('vigia/dispositivos/999999999/leituras', body, { qos: 1 });
     await until(() => ingest.stats().rejected - before === 2);
     expect(subscriber.stats().refusedTopic).toBe(1);
+  });
+
+  it('keeps the readings devices publish while the broker restarts and the server is away', async () => {
+    await broker.stop();
+    broker = await startBroker(files, port);
+    // The device is back before the server (which retries every 2 s): its session keeps them.
+    const device = await connectDevice(fx.deviceId);
+    const ts = fx.t0 + 240;
+    for (let i = 0; i < 3; i++) {
+      await device.publishAsync(
+        `vigia/dispositivos/${fx.deviceId}/leituras`,
+        JSON.stringify({ ts: ts + i, leituras: { kW: 20 + i } }),
+        { qos: 1 },
+      );
+    }
+    await until(async () => (await storedKw(fx.deviceId, ts + 2)).length === 1, 10_000);
+    expect([
+      ...(await storedKw(fx.deviceId, ts)),
+      ...(await storedKw(fx.deviceId, ts + 1)),
+    ]).toEqual([20, 21]);
   });
 });

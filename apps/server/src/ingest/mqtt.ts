@@ -1,4 +1,5 @@
 import mqtt, { type IClientOptions, type Packet } from 'mqtt';
+import type { Config } from '../config.js';
 import type { Ingest, Outcome } from './ingest.js';
 
 /** Topic devices publish readings to; `{id}` is the device id. */
@@ -6,6 +7,17 @@ export const READINGS_TOPIC = 'vigia/dispositivos/+/leituras';
 /** Shared subscription: the nodes of one group split the devices' messages. */
 export const sharedReadingsTopic = (group: string) => `$share/${group}/${READINGS_TOPIC}`;
 export const SHARED_READINGS_TOPIC = sharedReadingsTopic('vigia');
+
+/**
+ * What a node subscribes to: the shared subscription of its group, except on
+ * the project's own broker, which listens on 127.0.0.1 and so serves one node.
+ * There a plain subscription: Mosquitto (2.0) does not restore a session's
+ * shared subscriptions after a restart of the broker, so the readings devices
+ * publish before the node subscribes again would be lost; a plain one is
+ * restored and they wait in the session (bench/ingest-crash).
+ */
+export const readingsSubscription = (config: Pick<Config, 'broker' | 'mqttGroup'>) =>
+  config.broker ? READINGS_TOPIC : sharedReadingsTopic(config.mqttGroup);
 
 /** A node's session outlives a restart or an outage of this long (one week). */
 export const SESSION_EXPIRY_S = 7 * 24 * 3600;

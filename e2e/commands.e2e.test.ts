@@ -221,6 +221,8 @@ describe.runIf(hasChromium)('remote commands in Chromium against the real server
     await safety.getByRole('button', { name: MESSAGES.commandSafetySend }).click();
 
     await page.getByRole('dialog').getByText(MESSAGES.commandConfirm).waitFor();
+    const confirmAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(confirmAxe.violations.map((v) => v.id)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: MESSAGES.yes }).click();
 
     const password = page.getByTestId('command-password-form');

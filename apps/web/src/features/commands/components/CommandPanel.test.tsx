@@ -1,4 +1,3 @@
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -85,10 +84,10 @@ afterEach(() => {
 
 function renderPanel() {
   return renderWithProviders(
-    <ModalsProvider>
+    <>
       <Notifications />
       <CommandPanel deviceId={DEVICE} />
-    </ModalsProvider>,
+    </>,
   );
 }
 

@@ -3,7 +3,6 @@ import { COMMAND_POLL_MS, commandSendDisabled, hasCommandRight, MESSAGES } from 
 import { useEffect, useId, useState } from 'react';
 import { isHttpError } from '../../../lib/httpErrors';
 import { useUserInfo } from '../../../lib/user/get-user-info';
-import { confirm } from '../../../ui/confirm';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { notifyError, notifySuccess } from '../../../ui/notify';
@@ -11,6 +10,7 @@ import { useCommandHistory } from '../api/get-command-history';
 import { useCommandTypes } from '../api/get-command-types';
 import { useSendCommand } from '../api/send-command';
 import { confirmationValid, forgetConfirmation } from '../confirmation';
+import { AskDialog } from './AskDialog';
 import { CommandHistoryTable } from './CommandHistoryTable';
 import { PasswordConfirmModal } from './PasswordConfirmModal';
 import { SafetyWarningDialog } from './SafetyWarningDialog';
@@ -45,9 +45,7 @@ function CommandPanelContent({ deviceId }: Props) {
   const send = useSendCommand();
   const [selected, setSelected] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [safetyOpen, setSafetyOpen] = useState(false);
-  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [step, setStep] = useState<'safety' | 'confirm' | 'password' | null>(null);
   const [wait, setWait] = useState<{ sentId: number; checks: number } | null>(null);
 
   const newest = history.data?.[0] ?? null;
@@ -96,20 +94,17 @@ function CommandPanelContent({ deviceId }: Props) {
       setProblem(MESSAGES.noCommandSelected);
       return;
     }
-    setSafetyOpen(true);
+    setStep('safety');
   }
 
-  /** After the safety warning: 'Deseja realizar o comando?', then the password when it is due. */
-  async function handleSafe() {
-    setSafetyOpen(false);
-    setAsking(true);
-    try {
-      if (!(await confirm({ message: MESSAGES.commandConfirm }))) return;
-    } finally {
-      setAsking(false);
+  /** After 'Deseja realizar o comando?': the password when the last confirmation is too old. */
+  function handleConfirmed() {
+    if (confirmationValid()) {
+      setStep(null);
+      dispatch();
+    } else {
+      setStep('password');
     }
-    if (confirmationValid()) dispatch();
-    else setPasswordOpen(true);
   }
 
   return (
@@ -143,7 +138,7 @@ function CommandPanelContent({ deviceId }: Props) {
             />
             <Button
               onClick={handleSend}
-              disabled={waiting || asking || safetyOpen || passwordOpen || send.isPending}
+              disabled={waiting || step !== null || send.isPending}
               loading={send.isPending}
               data-testid="command-send"
             >
@@ -168,16 +163,24 @@ function CommandPanelContent({ deviceId }: Props) {
         />
       </Stack>
       <SafetyWarningDialog
-        opened={safetyOpen}
+        opened={step === 'safety'}
         comando={chosen?.nome ?? ''}
-        onSend={() => void handleSafe()}
-        onCancel={() => setSafetyOpen(false)}
+        onSend={() => setStep('confirm')}
+        onCancel={() => setStep(null)}
       />
+      <AskDialog
+        opened={step === 'confirm'}
+        onConfirm={handleConfirmed}
+        onCancel={() => setStep(null)}
+        testId="command-confirm-dialog"
+      >
+        <Text size="sm">{MESSAGES.commandConfirm}</Text>
+      </AskDialog>
       <PasswordConfirmModal
-        opened={passwordOpen}
-        onCancel={() => setPasswordOpen(false)}
+        opened={step === 'password'}
+        onCancel={() => setStep(null)}
         onConfirmed={() => {
-          setPasswordOpen(false);
+          setStep(null);
           dispatch();
         }}
       />

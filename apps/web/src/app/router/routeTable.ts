@@ -463,11 +463,25 @@ export const ROUTES: readonly RouteEntry[] = [
     ...site('main.site.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
     page: () => import('../compose/siteOccurrences').then((m) => m.SiteOverviewRoute),
   },
-  site('main.site.grafico', 'grafico/:chartId', 'Gráfico', false),
+  {
+    ...site('main.site.grafico', 'grafico/:chartId', 'Gráfico', false),
+    page: () => import('../../features/charts/pages/TankChartPage').then((m) => m.SiteChartPage),
+  },
   site('main.site.gerenciador', 'gerenciador', 'Gerenciador de Gráficos'),
-  site('main.site.relatorio', 'relatorio/:reportId', 'Relatório', false),
-  site('main.site.horimetro', 'horimetro', 'Relatório Horímetro'),
-  site('main.site.infos', 'infosOperacionais', 'Informações Operacionais'),
+  {
+    ...site('main.site.relatorio', 'relatorio/:reportId', 'Relatório', false),
+    page: () => import('../../features/reports/pages/ReportPages').then((m) => m.SiteReportPage),
+  },
+  {
+    ...site('main.site.horimetro', 'horimetro', 'Relatório Horímetro'),
+    page: () =>
+      import('../../features/reports/pages/ReportPages').then((m) => m.HourMeterReportPage),
+  },
+  {
+    ...site('main.site.infos', 'infosOperacionais', 'Informações Operacionais'),
+    page: () =>
+      import('../../features/reports/pages/ReportPages').then((m) => m.OperationalInfoPage),
+  },
   {
     ...site('main.site.occurrences.history', 'ocorrencias/historico', 'Histórico de Ocorrências'),
     page: () =>

@@ -35,10 +35,55 @@ function loadFailure(error: unknown): string {
  */
 export function TankChartPage() {
   const params = useParams();
-  const siteId = Number(params.siteId);
+  return (
+    <DeviceCharts siteId={Number(params.siteId)} label={LABEL} notFound="Tanque não encontrado." />
+  );
+}
+
+/**
+ * `site/:scdId/:usinaId/:siteId/grafico/:chartId` (main.site.grafico): one
+ * chart preset of the device (spec 000 §3 presets by device type).
+ */
+export function SiteChartPage() {
+  const params = useParams();
+  return (
+    <DeviceCharts
+      siteId={Number(params.siteId)}
+      chartId={Number(params.chartId)}
+      label="Gráfico"
+      notFound="Gráfico não encontrado."
+    />
+  );
+}
+
+interface DeviceChartsProps {
+  siteId: number;
+  /** Only this preset (idGraphical); all of the device's when absent. */
+  chartId?: number;
+  label: string;
+  notFound: string;
+}
+
+/** A device's chart presets over a period, with a shared cursor and the summary table. */
+function DeviceCharts({
+  siteId,
+  chartId,
+  label: LABEL,
+  notFound: notFoundText,
+}: DeviceChartsProps) {
   const problemId = useId();
   const device = useChartDevice(siteId);
-  const presets = useChartPresets(siteId);
+  const allPresets = useChartPresets(siteId);
+  const presets = useMemo(
+    () => ({
+      ...allPresets,
+      data:
+        chartId === undefined
+          ? allPresets.data
+          : allPresets.data?.filter((preset) => preset.idGraphical === chartId),
+    }),
+    [allPresets, chartId],
+  );
   const [period, setPeriod] = useState<ChartPeriodValue>(() => ({
     choice: CHART_PERIOD_DEFAULT,
     custom: chartDefaultWindow(new Date()),
@@ -65,7 +110,10 @@ export function TankChartPage() {
     [presets.data, history.data],
   );
 
-  const notFound = isHttpError(device.error, 404) || isHttpError(presets.error, 404);
+  const notFound =
+    isHttpError(device.error, 404) ||
+    isHttpError(presets.error, 404) ||
+    (presets.isSuccess && chartId !== undefined && presets.data?.length === 0);
   const subtitle = device.data
     ? [LABEL, device.data.patrimonio, device.data.localNome].filter(Boolean).join(' · ')
     : LABEL;
@@ -86,7 +134,7 @@ export function TankChartPage() {
 
       {notFound ? (
         <Alert color="red" variant="light" role="alert">
-          Tanque não encontrado.
+          {notFoundText}
         </Alert>
       ) : (
         <Stack gap="md">
@@ -113,7 +161,7 @@ export function TankChartPage() {
             <Alert color="red" variant="light" role="alert">
               {loadFailure(presets.error ?? history.error)}
             </Alert>
-          ) : presets.isSuccess && presets.data.length === 0 ? (
+          ) : presets.isSuccess && presets.data?.length === 0 ? (
             <Text c="dimmed" ta="center" py="lg">
               Nenhum gráfico configurado para este tanque.
             </Text>

@@ -58,7 +58,11 @@ describe.runIf(hasChromium)('escalas in Chromium against the real server', () =>
   const toast = async (text: string) => {
     const notification = page.locator('.mantine-Notification-root').filter({ hasText: text });
     await notification.waitFor();
-    await notification.getByRole('button', { name: 'Fechar aviso' }).click();
+    // It may close by itself (4 s) before the click lands.
+    await notification
+      .getByRole('button', { name: 'Fechar aviso' })
+      .click({ timeout: 2000 })
+      .catch(() => {});
     await notification.waitFor({ state: 'hidden' });
   };
   const removeByApi = (id: number) =>

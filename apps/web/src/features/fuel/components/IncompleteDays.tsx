@@ -33,7 +33,7 @@ export function IncompleteDays({ scope, current, onOpen }: Props) {
               aria-pressed={day.dataRef === current}
               onClick={() => onOpen(day.dataRef)}
             >
-              {dayLabel(day.dataRef)} · {day.sitesSemEntrada} de {day.sitesHabilitados}
+              {dayLabel(day.dataRef)} · {day.sitesSemEntrada} de {day.sitesHabilitados} sem entrada
             </Button>
           ))}
         </Group>

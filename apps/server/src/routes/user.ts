@@ -1,13 +1,13 @@
 import { API } from '@vigia/contract/api';
 import { MESSAGES } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/password.js';
+import { recheckPassword } from '../auth/recheckPassword.js';
 import { currentUser, systemsInScope } from '../auth/scope.js';
 import { nowSec } from '../devices/deviceRows.js';
-import { HttpError, invalidToken } from '../plugins/httpError.js';
 import { revokeUserFamilies } from '../store/auth/refreshTokens.js';
 import { deviceTypeTotals } from '../store/users/typeTotals.js';
-import { findUserById, setPasswordHash, userSystems } from '../store/users/users.js';
+import { setPasswordHash, userSystems } from '../store/users/users.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
@@ -31,20 +31,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servic
     ...fromContract(app, API.user.changePassword),
     handler: async (request) => {
       const caller = currentUser(request);
-      const verdict = loginLimiter.attempt(caller.login, request.ip);
-      if (!verdict.allowed) {
-        throw new HttpError(
-          429,
-          { error: MESSAGES.tooManyAttempts },
-          { 'retry-after': String(verdict.retryAfterSeconds) },
-        );
-      }
-      const user = await findUserById(db, caller.id);
-      if (!user || user.blocked) throw invalidToken();
-      if (!(await verifyPassword(request.body.senhaAtual, user.passwordHash))) {
-        throw new HttpError(400, { error: MESSAGES.wrongCurrentPassword });
-      }
-      loginLimiter.succeeded(caller.login, request.ip);
+      const user = await recheckPassword(
+        request,
+        { db, loginLimiter },
+        request.body.senhaAtual,
+        MESSAGES.wrongCurrentPassword,
+      );
       const passwordHash = await hashPassword(request.body.novaSenha);
       await setPasswordHash(db, user.id, passwordHash);
       await revokeUserFamilies(db, user.id, { exceptFamilyId: caller.sessionId });

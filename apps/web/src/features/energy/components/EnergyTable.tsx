@@ -1,6 +1,6 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type ExcelColumn, exportExcel } from './excel';
 
 export interface EnergyColumn<T> extends ExcelColumn<T> {
@@ -30,6 +30,7 @@ export function EnergyTable<T>({
   exportRows,
   footer,
 }: Props<T>) {
+  const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const download = async () => {
@@ -44,9 +45,9 @@ export function EnergyTable<T>({
     }
   };
   return (
-    <div>
+    <section aria-labelledby={headingId}>
       <Group justify="space-between" mb="xs">
-        <Text fw={600} component="h2" size="md">
+        <Text fw={600} component="h2" size="md" id={headingId}>
           {caption}
         </Text>
         <Button
@@ -89,6 +90,6 @@ export function EnergyTable<T>({
         </Table>
       </Table.ScrollContainer>
       {footer}
-    </div>
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -97,6 +98,7 @@ describe.runIf(hasChromium)('energy screens in Chromium against the real server'
     const path = join(tmpdir(), `vigia-e2e-${Date.now()}-${download.suggestedFilename()}`);
     await download.saveAs(path);
     const sheet = await readSheet(path);
+    rmSync(path);
     const [header, ...rows] = sheet;
     return { header, rows, path };
   }

@@ -1,7 +1,5 @@
 import { Text } from '@mantine/core';
-import { openConfirmModal } from '@mantine/modals';
-import { MESSAGES } from '@vigia/domain';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { loadOverlays, useOverlays } from './deferredOverlays';
 
 interface ConfirmOptions {
@@ -12,67 +10,65 @@ interface ConfirmOptions {
   danger?: boolean;
 }
 
-// Set while a ConfirmHost is mounted: resolves once its modals provider listens.
-let hostReady: (() => Promise<void>) | null = null;
-
-/** Spec 000 §8: a confirmation with header 'Atenção:' and buttons 'Sim'/'Não'. Resolves whether it was confirmed. */
-export async function confirm({
-  message,
-  confirmLabel = MESSAGES.yes,
-  cancelLabel = MESSAGES.no,
-  danger = false,
-}: ConfirmOptions): Promise<boolean> {
-  if (hostReady) await hostReady();
-  return new Promise((resolve) => {
-    openConfirmModal({
-      title: MESSAGES.confirmHeader,
-      children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
-      labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: danger ? { color: 'red' } : {},
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  });
+interface Request extends ConfirmOptions {
+  answer: (confirmed: boolean) => void;
 }
 
-function Ready({ onReady }: { onReady: () => void }) {
-  useEffect(onReady, [onReady]);
-  return null;
+// Questions asked and not yet answered, first shown first; ConfirmHost draws the first.
+let queue: readonly Request[] = [];
+const listeners = new Set<() => void>();
+
+function setQueue(next: readonly Request[]): void {
+  queue = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /**
- * The confirmations' modals provider, mounted by the shell once the floating
- * parts are loaded (ui/deferredOverlays); a confirm() asked earlier loads them
- * and waits for it.
+ * Spec 000 §8: a confirmation with header 'Atenção:' and buttons 'Sim'/'Não'
+ * (ui/AskDialog). Resolves whether it was confirmed; closing it is a 'Não'.
  */
+export function confirm(options: ConfirmOptions): Promise<boolean> {
+  void loadOverlays();
+  return new Promise((resolve) => {
+    const request: Request = {
+      ...options,
+      answer: (confirmed) => {
+        setQueue(queue.filter((r) => r !== request));
+        resolve(confirmed);
+      },
+    };
+    setQueue([...queue, request]);
+  });
+}
+
+/** Draws the pending confirmation, once the floating parts are loaded (ui/deferredOverlays). */
 export function ConfirmHost() {
   const overlays = useOverlays();
-  const [ready] = useState(() => {
-    let resolve = () => {};
-    const promise = new Promise<void>((done) => {
-      resolve = done;
-    });
-    return { promise, resolve };
-  });
-  useEffect(() => {
-    const wait = async () => {
-      await loadOverlays();
-      await ready.promise;
-    };
-    hostReady = wait;
-    return () => {
-      if (hostReady === wait) hostReady = null;
-    };
-  }, [ready]);
-  if (!overlays) return null;
-  const { ModalsProvider } = overlays;
+  const current = useSyncExternalStore(subscribe, () => queue[0]);
+  if (!overlays || !current) return null;
+  const { AskDialog } = overlays;
   return (
-    <>
-      {/* Confirmation dialogs ('Atenção:', 'Sim'/'Não'). */}
-      <ModalsProvider labels={{ confirm: MESSAGES.yes, cancel: MESSAGES.no }} />
-      {/* After the provider: its effect runs once the provider's listeners are in place. */}
-      <Ready onReady={ready.resolve} />
-    </>
+    <AskDialog
+      opened
+      danger={current.danger}
+      confirmLabel={current.confirmLabel}
+      cancelLabel={current.cancelLabel}
+      onConfirm={() => current.answer(true)}
+      onCancel={() => current.answer(false)}
+      testId="confirm-dialog"
+    >
+      {typeof current.message === 'string' ? (
+        <Text size="sm">{current.message}</Text>
+      ) : (
+        current.message
+      )}
+    </AskDialog>
   );
 }

@@ -4,4 +4,4 @@
 // come with the shell (app/shell/MainLayout).
 
 export { Menu, Tooltip } from '@mantine/core';
-export { ModalsProvider } from '@mantine/modals';
+export { AskDialog } from './AskDialog';

@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { confirm } from './confirm';
+import { ConfirmHost, confirm } from './confirm';
 import { DelayedLoader } from './DelayedLoader';
 import { EmptyMessage } from './EmptyMessage';
 import { PendingBar } from './PendingBar';
@@ -48,7 +47,7 @@ describe('shared display pieces (spec 000 §8, §9)', () => {
     const user = userEvent.setup();
     render(
       <MantineProvider env="test">
-        <ModalsProvider />
+        <ConfirmHost />
       </MantineProvider>,
     );
     let answer: Promise<boolean> = Promise.resolve(false);
@@ -66,5 +65,28 @@ describe('shared display pieces (spec 000 §8, §9)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Não' }));
     await expect(answer).resolves.toBe(false);
+  });
+
+  it('asks one question at a time, in order, with no second banner and a named close button', async () => {
+    const user = userEvent.setup();
+    render(
+      <MantineProvider env="test">
+        <ConfirmHost />
+      </MantineProvider>,
+    );
+    let first: Promise<boolean> = Promise.resolve(false);
+    let second: Promise<boolean> = Promise.resolve(true);
+    act(() => {
+      first = confirm({ message: 'Primeira?' });
+      second = confirm({ message: 'Segunda?' });
+    });
+    expect(await screen.findByText('Primeira?')).toBeInTheDocument();
+    expect(screen.queryByText('Segunda?')).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    await expect(first).resolves.toBe(false);
+    expect(await screen.findByText('Segunda?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sim' }));
+    await expect(second).resolves.toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { COMMAND_POLL_MS, commandSendDisabled, hasCommandRight, MESSAGES } from 
 import { useEffect, useId, useState } from 'react';
 import { isHttpError } from '../../../lib/httpErrors';
 import { useUserInfo } from '../../../lib/user/get-user-info';
+import { AskDialog } from '../../../ui/AskDialog';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { notifyError, notifySuccess } from '../../../ui/notify';
@@ -10,7 +11,6 @@ import { useCommandHistory } from '../api/get-command-history';
 import { useCommandTypes } from '../api/get-command-types';
 import { useSendCommand } from '../api/send-command';
 import { confirmationValid, forgetConfirmation } from '../confirmation';
-import { AskDialog } from './AskDialog';
 import { CommandHistoryTable } from './CommandHistoryTable';
 import { PasswordConfirmModal } from './PasswordConfirmModal';
 import { SafetyWarningDialog } from './SafetyWarningDialog';

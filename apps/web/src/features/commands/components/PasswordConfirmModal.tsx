@@ -2,9 +2,9 @@ import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core'
 import { MESSAGES } from '@vigia/domain';
 import { useState } from 'react';
 import { isHttpError } from '../../../lib/httpErrors';
+import { Dialog } from '../../../ui/Dialog';
 import { useConfirmPassword } from '../api/confirm-password';
 import { rememberConfirmation } from '../confirmation';
-import { CommandDialog } from './CommandDialog';
 
 interface Props {
   opened: boolean;
@@ -45,7 +45,7 @@ export function PasswordConfirmModal({ opened, onCancel, onConfirmed }: Props) {
     : null;
 
   return (
-    <CommandDialog
+    <Dialog
       opened={opened}
       onClose={() => {
         reset();
@@ -87,6 +87,6 @@ export function PasswordConfirmModal({ opened, onCancel, onConfirmed }: Props) {
           </Group>
         </Stack>
       </form>
-    </CommandDialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { MESSAGES } from '@vigia/domain';
-import { AskDialog } from './AskDialog';
+import { AskDialog } from '../../../ui/AskDialog';
 
 interface Props {
   opened: boolean;

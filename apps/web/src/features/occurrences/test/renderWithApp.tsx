@@ -1,13 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MESSAGES } from '@vigia/domain';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../../../app/providers/queryClient';
 import { routeLinks } from '../../../app/router/links';
 import { RouteLinksContext } from '../../../lib/navigation';
+import { ConfirmHost } from '../../../ui/confirm';
 
 /**
  * The app's providers with Mantine's test environment (no transitions, no
@@ -26,10 +25,9 @@ export function renderWithApp(ui: React.ReactElement) {
   return render(
     <MantineProvider env="test">
       <QueryClientProvider client={createQueryClient()}>
-        <ModalsProvider labels={{ confirm: MESSAGES.yes, cancel: MESSAGES.no }}>
-          <Notifications />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <ConfirmHost />
+        <Notifications />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -11,11 +11,11 @@ interface Props {
 }
 
 /**
- * The command panel's dialogs. Composed by hand: Mantine's header is a
- * `<header>`, a second banner landmark beside the console's (axe), and its
- * close button has no text of its own.
+ * The console's dialogs. Composed by hand: Mantine's header is a `<header>`,
+ * a second banner landmark beside the console's (axe), and its close button
+ * has no text of its own.
  */
-export function CommandDialog({ opened, onClose, title, children }: Props) {
+export function Dialog({ opened, onClose, title, children }: Props) {
   return (
     <Modal.Root opened={opened} onClose={onClose} centered>
       <Modal.Overlay />

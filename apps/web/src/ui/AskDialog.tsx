@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { MESSAGES } from '@vigia/domain';
-import { CommandDialog } from './CommandDialog';
+import { Dialog } from './Dialog';
 
 interface Props {
   opened: boolean;
@@ -15,7 +15,7 @@ interface Props {
   testId?: string;
 }
 
-/** A question of the command panel with header 'Atenção:'; the cancel button has the focus. */
+/** A question with header 'Atenção:' (spec 000 §8); the cancel button has the focus. */
 export function AskDialog({
   opened,
   children,
@@ -27,7 +27,7 @@ export function AskDialog({
   testId,
 }: Props) {
   return (
-    <CommandDialog opened={opened} onClose={onCancel} title={MESSAGES.confirmHeader}>
+    <Dialog opened={opened} onClose={onCancel} title={MESSAGES.confirmHeader}>
       <Stack gap="sm" data-testid={testId}>
         {children}
         <Group justify="flex-end" mt="sm">
@@ -39,6 +39,6 @@ export function AskDialog({
           </Button>
         </Group>
       </Stack>
-    </CommandDialog>
+    </Dialog>
   );
 }

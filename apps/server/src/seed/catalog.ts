@@ -320,7 +320,7 @@ const QTA: TypeDef = {
     ...threePhase('redeV', 'Tensão Rede', 'V', 500, h),
     t('redeHz', 'Frequência Rede', 'Hz', 0, 70),
     t('redekW', 'Potência Rede', 'kW', 0, 1000, h),
-    ...threePhase('V', 'Tensão Grupo', 'V', 500),
+    ...threePhase('V', 'Tensão Grupo', 'V', 500, h),
     t('Hz', 'Frequência Grupo', 'Hz', 0, 70),
     t('Ia', 'Corrente A', 'A', 0, 2500),
     t('Ib', 'Corrente B', 'A', 0, 2500),

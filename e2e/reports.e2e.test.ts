@@ -1,0 +1,162 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type {
+  DeviceRow,
+  DeviceRowPage,
+  DownloadUrl,
+  ReportFileList,
+  TableColumn,
+  TableConfig,
+  TokenResponse,
+} from '@vigia/contract';
+import { formatDateTime, formatNumber, isDateColumn } from '@vigia/domain';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, needService } from '../test-support/services.js';
+import { screenshotDir } from './screenshotDir.js';
+import { tokensFor } from './support/api.js';
+import {
+  desktopContext,
+  desktopPageShot,
+  launchChromium,
+  storeSession,
+} from './support/browser.js';
+import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+
+const hasChromium = await needService('Chromium', chromiumAvailable);
+const SHOTS = screenshotDir();
+
+describe.runIf(hasChromium)('reports in Chromium against the real server', () => {
+  let server: VigiaServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let tokens: TokenResponse;
+  let generator: DeviceRow;
+  let tables: TableConfig[];
+
+  async function api<T>(path: string): Promise<T> {
+    const response = await fetch(`${server.url}${path}`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return (await response.json()) as T;
+  }
+  const siteHash = (d: DeviceRow, child: string) =>
+    `#/${d.sisId}/site/${d.scdId ?? 0}/${d.usinaId ?? 0}/${d.id}/${child}`;
+  const table = () => page.getByRole('table').first();
+  const bodyRows = () => table().locator('tbody tr');
+
+  async function open(child: string) {
+    await page.goto('about:blank');
+    await page.goto(`${server.url}/${siteHash(generator, child)}`);
+    await page.getByRole('combobox', { name: 'Período' }).click();
+    await page.getByRole('option', { name: 'Últimos 7 dias' }).click();
+    await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
+    tokens = await tokensFor(server.url, 'demo');
+    const devices = (await api<DeviceRowPage>('/api/dispositivos/infosFiltro?limit=500')).itens;
+    generator = devices.find((d) => d.tipo === 'gerador') as DeviceRow;
+    tables = await api<TableConfig[]>(`/api/ConfigurationTable/${generator.id}/table`);
+    context = await desktopContext(browser);
+    page = await context.newPage();
+    await storeSession(page, server.url, tokens);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('every report kind of a generator shows rows', async () => {
+    for (const config of tables) {
+      await open(`relatorio/${config.idTabela}`);
+      await page.getByRole('heading', { level: 1, name: config.table?.nome }).waitFor();
+    }
+    await open('horimetro');
+    await page.getByRole('heading', { level: 1, name: 'Horímetro' }).waitFor();
+    await open('infosOperacionais');
+    await page.getByRole('heading', { level: 1, name: 'Informações Operacionais' }).waitFor();
+    await page.getByText(/linhas · página 1 de \d+/).waitFor();
+  }, 120_000);
+
+  it('the exported .xlsx holds the rows and values of the screen', async () => {
+    const gmg = tables.find((t) => t.table?.nome === 'Relatório GMG') as TableConfig;
+    await open(`relatorio/${gmg.idTabela}`);
+    await desktopPageShot(page, join(SHOTS, 'relatorio-gmg.png'));
+    const screen = await table()
+      .locator('tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent ?? '')),
+      );
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar Excel' }).click();
+    const file = join(mkdtempSync(join(tmpdir(), 'vigia-xlsx-')), 'relatorio.xlsx');
+    const done = await download;
+    expect(done.suggestedFilename()).toMatch(
+      new RegExp(
+        `^${generator.nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d{2}-\\d{2}-\\d{4} a \\d{2}-\\d{2}-\\d{4}\\.xlsx$`,
+      ),
+    );
+    await done.saveAs(file);
+    const [sheet] = await readXlsxFile(file);
+    const rows = sheet?.data ?? [];
+    expect(rows.length).toBe(screen.length);
+    expect(rows[0]).toEqual(screen[0]);
+    const columns = await api<TableColumn[]>(
+      `/api/ConfigurationTable/${gmg.idTabela}/table/column`,
+    );
+    const decimals = [
+      0,
+      ...columns
+        .filter((c) => !isDateColumn(c.tipo) && c.keyColuna !== 'ts')
+        .map((c) => c.casaDecimal),
+    ];
+    rows.slice(1).forEach((row, r) => {
+      row.forEach((cell, c) => {
+        const shown = screen[r + 1]?.[c];
+        if (c === 0) {
+          // A São Paulo wall-clock date: its UTC fields are what the screen shows.
+          const date = cell as unknown as Date;
+          // (rounded: a spreadsheet date is a fraction of a day, read back within a millisecond)
+          expect(formatDateTime(Math.round(date.getTime() / 1000) + 3 * 3600)).toBe(shown);
+        } else if (typeof cell === 'number') {
+          expect(formatNumber(cell, decimals[c] ?? 2)).toBe(shown);
+        } else expect(cell).toBe(shown);
+      });
+    });
+  });
+
+  it('has no axe violations', async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  });
+
+  it('a generated daily occurrence report is listed and downloads', async () => {
+    let list: ReportFileList = { arquivos: [] };
+    await expect
+      .poll(
+        async () => {
+          list = await api<ReportFileList>(`/api/relatorios/arquivos?sisId=${generator.sisId}`);
+          return list.arquivos.length;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBeGreaterThan(0);
+    const [newest] = list.arquivos;
+    const { downloadUrl } = await api<DownloadUrl>(
+      `/api/relatorios/downloadUrl?bucket=${newest?.bucket}&key=${encodeURIComponent(newest?.key ?? '')}`,
+    );
+    const response = await fetch(`${server.url}${downloadUrl}`);
+    expect(response.status).toBe(200);
+    const [sheet] = await readXlsxFile(Buffer.from(await response.arrayBuffer()));
+    expect(sheet?.data[0]?.[0]).toBe('Ativação');
+  });
+});

@@ -21,6 +21,7 @@ import {
 } from '../devices/energyReads.js';
 import { placeInScope } from '../devices/placeScope.js';
 import { notFound } from '../plugins/httpError.js';
+import { energyDevices } from '../store/energy/dailyEnergy.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
@@ -182,15 +183,9 @@ function registerPeriodRoutes(app: App, db: AppServices['store']['db']) {
   app.route({
     ...fromContract(app, API.energy.managementNames),
     handler: async (request) => {
-      const selection = await managementSelection(request, request.query);
-      const { rows } = await deviceEnergyCards(
-        db,
-        selection,
-        energyWindowOfDays(request.query.diaDe, request.query.diaAte, new Date()),
-        'nome',
-      );
-      return rows
-        .map((r) => ({ id: r.id, nome: r.nome, tipo: r.tipo, uf: r.uf, localNome: r.localNome }))
+      const devices = await energyDevices(db, await managementSelection(request, request.query));
+      return devices
+        .map((d) => ({ id: d.id, nome: d.nome, tipo: d.tipo, uf: d.uf, localNome: d.localNome }))
         .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR') || a.id - b.id);
     },
   });

@@ -72,7 +72,6 @@ export const MESSAGES = {
   fuelSiteNotEnabled: 'Entrada de combustível não habilitada para {site}.',
   fuelRepeatedEntry: 'O mesmo site e dia aparecem mais de uma vez.',
   scheduleAdminOnly: 'Somente administradores podem alterar escalas.',
-  scheduleUnknownUser: 'Usuário não pertence a este sistema.',
   scheduleRemoveConfirm: 'Deseja remover a escala de {usuario} ({dia}, {entrada} às {saida})?',
   reasonRequired: 'Informe o motivo.',
   controlCharacters: 'Caracteres de controle não são aceitos.',

@@ -218,14 +218,17 @@ describe.skipIf(!available)('/api/escalas', () => {
       expect(await scheduleCount()).toBe(before);
     });
 
-    it('a user outside the system or an empty list: 400, nothing stored', async () => {
+    it('a user outside the system: 404 (its search too); an empty list: 400; nothing stored', async () => {
       const before = await scheduleCount();
       const stranger = await call('POST', '/api/escalas', 'admin', {
         sisid: SYSTEM,
         escalas: monToWed(2),
       });
-      expect(stranger.statusCode).toBe(400);
-      expect(stranger.json().error).toBe(MESSAGES.scheduleUnknownUser);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toEqual({ error: MESSAGES.notFound });
+      expect(
+        (await call('GET', `/api/escalas?sisid=${SYSTEM}&usuario_id=2`, 'admin')).statusCode,
+      ).toBe(404);
       expect(
         (await call('POST', '/api/escalas', 'admin', { sisid: SYSTEM, escalas: [] })).statusCode,
       ).toBe(400);

@@ -3,7 +3,7 @@ import { clampLimit, MESSAGES, PAGE_SIZE } from '@vigia/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, assertSystem, currentUser } from '../auth/scope.js';
-import { badRequest, forbidden, notFound } from '../plugins/httpError.js';
+import { forbidden, notFound } from '../plugins/httpError.js';
 import {
   countSchedules,
   createSchedules,
@@ -54,10 +54,21 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
     return systemId;
   };
 
+  /** The system, and the searched user when there is one: outside the caller's, 404. */
+  const assertQueryScope = async (request: FastifyRequest, query: SearchQuery) => {
+    assertSystem(request, query.sisid);
+    if (
+      query.usuario_id !== undefined &&
+      !(await usersInSystem(db, query.sisid, [query.usuario_id]))
+    ) {
+      throw notFound();
+    }
+  };
+
   app.route({
     ...fromContract(app, API.schedules.search),
     handler: async (request) => {
-      assertSystem(request, request.query.sisid);
+      await assertQueryScope(request, request.query);
       const filter = filterOf(request.query);
       const [total, escalas] = await Promise.all([
         countSchedules(db, filter),
@@ -73,7 +84,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
   app.route({
     ...fromContract(app, API.schedules.total),
     handler: async (request) => {
-      assertSystem(request, request.query.sisid);
+      await assertQueryScope(request, request.query);
       return { total: await countSchedules(db, filterOf(request.query)) };
     },
   });
@@ -99,7 +110,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
           escalas.map((e) => e.usuario_id),
         ))
       ) {
-        throw badRequest(MESSAGES.scheduleUnknownUser);
+        throw notFound();
       }
       const ids = await createSchedules(db, sisid, escalas, Math.floor(Date.now() / 1000));
       request.log.info({ userId: currentUser(request).id, ids }, 'escalas cadastradas');
@@ -113,9 +124,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
       const { id } = request.params;
       const systemId = await scheduleInScope(request, id);
       requireAdministrator(request);
-      if (!(await usersInSystem(db, systemId, [request.body.usuario_id]))) {
-        throw badRequest(MESSAGES.scheduleUnknownUser);
-      }
+      if (!(await usersInSystem(db, systemId, [request.body.usuario_id]))) throw notFound();
       await updateSchedule(db, id, request.body);
       request.log.info({ userId: currentUser(request).id, id }, 'escala alterada');
       return { mensagem: MESSAGES.scheduleSaved, ids: [id] };

@@ -1,5 +1,5 @@
 import type { FuelConfigRow, FuelEntryRow, IncompleteDay } from '@vigia/contract';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { parseJson } from '../json.js';
 import type { Database, Flag, SystemConfig } from '../schema.js';
 
@@ -22,14 +22,29 @@ export async function fuelSystemIds(db: Db, systemIds: readonly number[]): Promi
 /** Which sites: those of one system, or of one SCD or plant. */
 export type FuelSites = { systemId: number } | { scdId: number } | { usinaId: number };
 
+/** The sites' filter on `devices`. */
+function ofSites(eb: ExpressionBuilder<Database, 'devices'>, where: FuelSites) {
+  if ('systemId' in where) return eb('devices.system_id', '=', where.systemId);
+  if ('scdId' in where) return eb('devices.scd_id', '=', where.scdId);
+  return eb('devices.usina_id', '=', where.usinaId);
+}
+
+/** What every fuel row says of its site. */
+const SITE_COLUMNS = [
+  'devices.id as siteId',
+  'devices.nome as nomeSite',
+  'devices.patrimonio as patrimonio',
+  'devices.uf as ufSite',
+  'devices.local_nome as localNome',
+  'devices.usina_id as usinaId',
+  'devices.scd_id as scdId',
+] as const;
+
 function configuredSites(db: Db, where: FuelSites) {
-  let query = db
+  return db
     .selectFrom('fuel_configs')
-    .innerJoin('devices', 'devices.id', 'fuel_configs.device_id');
-  if ('systemId' in where) query = query.where('fuel_configs.system_id', '=', where.systemId);
-  else if ('scdId' in where) query = query.where('devices.scd_id', '=', where.scdId);
-  else query = query.where('devices.usina_id', '=', where.usinaId);
-  return query;
+    .innerJoin('devices', 'devices.id', 'fuel_configs.device_id')
+    .where((eb) => ofSites(eb, where));
 }
 
 /** The day's row of every enabled site (saved or not), by site name. */
@@ -46,13 +61,7 @@ export async function listDailyEntries(
     )
     .leftJoin('users', 'users.id', 'fuel_entries.user_id')
     .select([
-      'devices.id as siteId',
-      'devices.nome as nomeSite',
-      'devices.patrimonio as patrimonio',
-      'devices.uf as ufSite',
-      'devices.local_nome as localNome',
-      'devices.usina_id as usinaId',
-      'devices.scd_id as scdId',
+      ...SITE_COLUMNS,
       'fuel_entries.consumo_litros as consumoLitros',
       'fuel_entries.valor_referencia as valorSalvo',
       'fuel_configs.valor_referencia as valorConfig',
@@ -78,18 +87,12 @@ export async function listSavedEntries(
   from: string,
   to: string,
 ): Promise<FuelEntryRow[]> {
-  let query = db
+  return db
     .selectFrom('fuel_entries')
     .innerJoin('devices', 'devices.id', 'fuel_entries.device_id')
     .leftJoin('users', 'users.id', 'fuel_entries.user_id')
     .select([
-      'devices.id as siteId',
-      'devices.nome as nomeSite',
-      'devices.patrimonio as patrimonio',
-      'devices.uf as ufSite',
-      'devices.local_nome as localNome',
-      'devices.usina_id as usinaId',
-      'devices.scd_id as scdId',
+      ...SITE_COLUMNS,
       'fuel_entries.data_ref as dataRef',
       'fuel_entries.consumo_litros as consumoLitros',
       'fuel_entries.valor_referencia as valorReferencia',
@@ -98,11 +101,8 @@ export async function listSavedEntries(
       'fuel_entries.created_at as registradoEm',
     ])
     .where('fuel_entries.data_ref', '>=', from)
-    .where('fuel_entries.data_ref', '<=', to);
-  if ('systemId' in where) query = query.where('fuel_entries.system_id', '=', where.systemId);
-  else if ('scdId' in where) query = query.where('devices.scd_id', '=', where.scdId);
-  else query = query.where('devices.usina_id', '=', where.usinaId);
-  return query
+    .where('fuel_entries.data_ref', '<=', to)
+    .where((eb) => ofSites(eb, where))
     .orderBy('fuel_entries.data_ref', 'desc')
     .orderBy('devices.nome')
     .orderBy('devices.id')

@@ -15,6 +15,7 @@ import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { useFuelConfigs } from '../api/get-fuel-configs';
 import type { FuelScope } from '../api/keys';
 import { useUpdateFuelConfigs } from '../api/update-fuel-configs';
+import { SiteName } from './SiteName';
 
 interface Props {
   scope: FuelScope;
@@ -104,12 +105,7 @@ export function FuelConfigPanel({ scope }: Props) {
               return (
                 <Table.Tr key={row.siteId} data-site={row.siteId}>
                   <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {row.nome}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {row.patrimonio}
-                    </Text>
+                    <SiteName nome={row.nome} patrimonio={row.patrimonio} />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{row.ufSite}</Table.Td>
                   <Table.Td visibleFrom="md">{row.localNome}</Table.Td>

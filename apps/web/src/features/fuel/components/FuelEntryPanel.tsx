@@ -24,6 +24,7 @@ import type { FuelScope } from '../api/keys';
 import { useSaveFuelEntries } from '../api/save-fuel-entries';
 import { dayLabel } from './dayLabel';
 import { IncompleteDays } from './IncompleteDays';
+import { SiteName } from './SiteName';
 
 interface Props {
   scope: FuelScope;
@@ -131,12 +132,7 @@ export function FuelEntryPanel({ scope }: Props) {
             {rows.map((row) => (
               <Table.Tr key={row.siteId} data-site={row.siteId}>
                 <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {row.nomeSite}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {row.patrimonio}
-                  </Text>
+                  <SiteName nome={row.nomeSite} patrimonio={row.patrimonio} />
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{row.ufSite}</Table.Td>
                 <Table.Td visibleFrom="md">{row.localNome}</Table.Td>

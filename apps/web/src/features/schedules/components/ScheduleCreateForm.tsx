@@ -1,16 +1,8 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Paper,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Paper, Title } from '@mantine/core';
 import { validateScheduleCreate, WEEKDAY_NAMES } from '@vigia/domain';
 import { useState } from 'react';
 import { useCreateSchedules } from '../api/create-schedules';
+import { FormProblem, TimeFields } from './TimeFields';
 import { type UserOption, userLabel } from './userOptions';
 
 interface Props {
@@ -74,19 +66,10 @@ export function ScheduleCreateForm({ sisId, admins }: Props) {
             ...admins.map((user) => ({ value: String(user.id), label: userLabel(user) })),
           ]}
         />
-        <TextInput
-          label="Entrada"
-          type="time"
-          w={130}
-          value={form.entrada}
-          onChange={(event) => setForm({ ...form, entrada: event.currentTarget.value })}
-        />
-        <TextInput
-          label="Saída"
-          type="time"
-          w={130}
-          value={form.saida}
-          onChange={(event) => setForm({ ...form, saida: event.currentTarget.value })}
+        <TimeFields
+          entrada={form.entrada}
+          saida={form.saida}
+          onChange={(change) => setForm({ ...form, ...change })}
         />
       </Group>
       <Checkbox.Group
@@ -101,11 +84,7 @@ export function ScheduleCreateForm({ sisId, admins }: Props) {
           ))}
         </Group>
       </Checkbox.Group>
-      {problem && (
-        <Alert color="red" role="alert" mb="sm" p="xs">
-          {problem}
-        </Alert>
-      )}
+      <FormProblem problem={problem} />
       <Button type="submit" loading={create.isPending}>
         Cadastrar
       </Button>

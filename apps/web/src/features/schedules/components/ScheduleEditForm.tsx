@@ -1,8 +1,9 @@
-import { Alert, Button, Group, NativeSelect, Paper, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Title } from '@mantine/core';
 import type { Schedule } from '@vigia/contract';
 import { validateScheduleEdit, WEEKDAY_NAMES } from '@vigia/domain';
 import { useState } from 'react';
 import { useEditSchedule } from '../api/edit-schedule';
+import { FormProblem, TimeFields } from './TimeFields';
 import { type UserOption, userLabel } from './userOptions';
 
 interface Props {
@@ -74,26 +75,13 @@ export function ScheduleEditForm({ escala, users, onClose }: Props) {
           onChange={(event) => setForm({ ...form, dia: event.currentTarget.value })}
           data={WEEKDAY_NAMES.map((name, dia) => ({ value: String(dia), label: name }))}
         />
-        <TextInput
-          label="Entrada"
-          type="time"
-          w={130}
-          value={form.entrada}
-          onChange={(event) => setForm({ ...form, entrada: event.currentTarget.value })}
-        />
-        <TextInput
-          label="Saída"
-          type="time"
-          w={130}
-          value={form.saida}
-          onChange={(event) => setForm({ ...form, saida: event.currentTarget.value })}
+        <TimeFields
+          entrada={form.entrada}
+          saida={form.saida}
+          onChange={(change) => setForm({ ...form, ...change })}
         />
       </Group>
-      {problem && (
-        <Alert color="red" role="alert" mb="sm" p="xs">
-          {problem}
-        </Alert>
-      )}
+      <FormProblem problem={problem} />
       <Group gap="sm">
         <Button type="submit" loading={edit.isPending}>
           Salvar alteração

@@ -7,10 +7,10 @@ import { useRouteLinks } from '../../../lib/navigation';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { useGeneratedEnergy } from '../api/get-generated-energy';
+import { cardColumns } from './cardColumns';
 import { EnergyCardTile } from './EnergyCardTile';
 import { EnergyPeriodBar } from './EnergyPeriodBar';
 import { type EnergyColumn, EnergyTable } from './EnergyTable';
-import { excelEnergy, formatKwh, formatVariation } from './energyFormat';
 import { periodParams } from './energyPeriod';
 import { loadFailure } from './PageHeader';
 import { SortSelect, useStoredPlantSort } from './SortSelect';
@@ -69,30 +69,7 @@ export function PlantsEnergy({ sisid, period, onPeriod }: Props) {
   const columns: EnergyColumn<PlantEnergyCard>[] = [
     { header: 'Usina', value: (p) => p.nome, render: plantName },
     { header: 'UF', value: (p) => p.uf },
-    {
-      header: 'Energia Total (kWh)',
-      value: (p) => excelEnergy(p.energiaTotal),
-      render: (p) => formatKwh(p.energiaTotal),
-      numeric: true,
-    },
-    {
-      header: 'Média Diária (kWh)',
-      value: (p) => excelEnergy(p.energiaMedia),
-      render: (p) => formatKwh(p.energiaMedia),
-      numeric: true,
-    },
-    {
-      header: 'Média Anterior (kWh)',
-      value: (p) => excelEnergy(p.energiaMediaPassada),
-      render: (p) => formatKwh(p.energiaMediaPassada),
-      numeric: true,
-    },
-    {
-      header: 'Variação (%)',
-      value: (p) => p.diferencaPorcentagem ?? '---',
-      render: (p) => formatVariation(p.diferencaPorcentagem),
-      numeric: true,
-    },
+    ...cardColumns<PlantEnergyCard>(),
   ];
 
   return (

@@ -18,10 +18,11 @@ import { useGeneratorEnergy } from '../api/get-generator-energy';
 import { useManagementTable } from '../api/get-management-table';
 import { usePlantDailyEnergy } from '../api/get-plant-daily-energy';
 import { usePlantDayEnergy } from '../api/get-plant-day-energy';
+import { cardColumns } from '../components/cardColumns';
 import { EnergyCardTile } from '../components/EnergyCardTile';
 import { EnergyPeriodBar } from '../components/EnergyPeriodBar';
 import { type EnergyColumn, EnergyTable } from '../components/EnergyTable';
-import { excelEnergy, formatKwh, formatVariation } from '../components/energyFormat';
+import { excelEnergy, formatKwh } from '../components/energyFormat';
 import { dayFromRoute, periodFromRoute, periodParams } from '../components/energyPeriod';
 import { loadFailure, PageHeader } from '../components/PageHeader';
 import { PlantsEnergy } from '../components/PlantsEnergy';
@@ -57,24 +58,7 @@ const deviceColumns: EnergyColumn<DeviceEnergyCard>[] = [
   { header: 'Dispositivo', value: (r) => r.nome },
   { header: 'Local', value: (r) => r.localNome },
   { header: 'UF', value: (r) => r.uf },
-  {
-    header: 'Energia Total (kWh)',
-    value: (r) => excelEnergy(r.energiaTotal),
-    render: (r) => formatKwh(r.energiaTotal),
-    numeric: true,
-  },
-  {
-    header: 'Média Diária (kWh)',
-    value: (r) => excelEnergy(r.energiaMedia),
-    render: (r) => formatKwh(r.energiaMedia),
-    numeric: true,
-  },
-  {
-    header: 'Variação (%)',
-    value: (r) => r.diferencaPorcentagem ?? '---',
-    render: (r) => formatVariation(r.diferencaPorcentagem),
-    numeric: true,
-  },
+  ...cardColumns<DeviceEnergyCard>(false),
 ];
 
 /** `/energiaSistemas` (main.clientes.energia): every system's plants and generators. */

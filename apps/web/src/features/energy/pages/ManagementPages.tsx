@@ -12,10 +12,10 @@ import { useManagementNames } from '../api/get-management-names';
 import { useManagementStates } from '../api/get-management-states';
 import { useManagementTable } from '../api/get-management-table';
 import { type ManagementScope, managementQuery } from '../api/management';
+import { cardColumns } from '../components/cardColumns';
 import { EnergyCardTile } from '../components/EnergyCardTile';
 import { EnergyPeriodBar } from '../components/EnergyPeriodBar';
 import { type EnergyColumn, EnergyTable } from '../components/EnergyTable';
-import { excelEnergy, formatKwh, formatVariation } from '../components/energyFormat';
 import { loadFailure, PageHeader } from '../components/PageHeader';
 import { SortSelect, useStoredPlantSort } from '../components/SortSelect';
 
@@ -25,30 +25,7 @@ const columns: EnergyColumn<DeviceEnergyCard>[] = [
   { header: 'Dispositivo', value: (r) => r.nome },
   { header: 'Patrimônio', value: (r) => r.patrimonio },
   { header: 'UF', value: (r) => r.uf },
-  {
-    header: 'Energia Total (kWh)',
-    value: (r) => excelEnergy(r.energiaTotal),
-    render: (r) => formatKwh(r.energiaTotal),
-    numeric: true,
-  },
-  {
-    header: 'Média Diária (kWh)',
-    value: (r) => excelEnergy(r.energiaMedia),
-    render: (r) => formatKwh(r.energiaMedia),
-    numeric: true,
-  },
-  {
-    header: 'Média Anterior (kWh)',
-    value: (r) => excelEnergy(r.energiaMediaPassada),
-    render: (r) => formatKwh(r.energiaMediaPassada),
-    numeric: true,
-  },
-  {
-    header: 'Variação (%)',
-    value: (r) => r.diferencaPorcentagem ?? '---',
-    render: (r) => formatVariation(r.diferencaPorcentagem),
-    numeric: true,
-  },
+  ...cardColumns<DeviceEnergyCard>(),
 ];
 
 /**

@@ -158,5 +158,16 @@ describe.runIf(hasChromium)('reports in Chromium against the real server', () =>
     expect(response.status).toBe(200);
     const [sheet] = await readXlsxFile(Buffer.from(await response.arrayBuffer()));
     expect(sheet?.data[0]?.[0]).toBe('Ativação');
+
+    // The /relatorios screen lists it, downloads it, and says so for a day without one.
+    await page.goto(`${server.url}/#/${generator.sisId}/relatorios`);
+    const link = page.getByRole('button', { name: `Baixar ${newest?.nome}` });
+    await link.waitFor();
+    const download = page.waitForEvent('download');
+    await link.click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    await desktopPageShot(page, join(SHOTS, 'relatorios.png'));
+    await page.getByLabel('Data').fill('2001-01-01');
+    await page.getByText('Nenhum relatório para data filtrada.').waitFor();
   });
 });

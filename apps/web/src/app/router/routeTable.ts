@@ -213,7 +213,11 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () =>
       import('../../features/occurrences/pages/HealthPlanPage').then((m) => m.HealthPlanPage),
   },
-  cluster('main.cluster.relatorios', 'relatorios', 'Relatórios'),
+  {
+    ...cluster('main.cluster.relatorios', 'relatorios', 'Relatórios'),
+    page: () =>
+      import('../../features/reports/pages/ReportFilesPage').then((m) => m.ReportFilesPage),
+  },
   {
     ...cluster('main.cluster.primeclusters', 'primeclusters', 'Status Geradores Prime Geral'),
     page: () =>

@@ -275,6 +275,7 @@ export {
   spreadsheetDate,
   spreadsheetNumberFormat,
 } from './report.js';
+export { WEEKDAY_NAMES, weekdayName } from './schedule.js';
 export type { SwitchPosition } from './switch.js';
 export {
   groupSwitchState,

@@ -9,8 +9,8 @@ import { useId, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { isHttpError } from '../../../lib/httpErrors';
 import { usePageTitle } from '../../../lib/navigation';
+import { useSiteDevice } from '../../../lib/site/get-site-device';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
-import { useChartDevice } from '../api/get-chart-device';
 import { useChartHistory } from '../api/get-chart-history';
 import { useChartPresets } from '../api/get-chart-presets';
 import { ChartPeriodFields, type ChartPeriodValue } from '../components/ChartPeriodFields';
@@ -72,7 +72,7 @@ function DeviceCharts({
   notFound: notFoundText,
 }: DeviceChartsProps) {
   const problemId = useId();
-  const device = useChartDevice(siteId);
+  const device = useSiteDevice(siteId);
   const allPresets = useChartPresets(siteId);
   const presets = useMemo(
     () => ({

@@ -89,7 +89,7 @@ describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
     act(() => result.current.onScrollPosition(NEAR_END));
     await sleep(350);
     expect(calls).toHaveLength(1);
-    await waitFor(() => expect(result.current.rows).toHaveLength(6));
+    await waitFor(() => expect(result.current.rows).toHaveLength(6), { timeout: 3000 });
     expect(calls.at(-1)).toMatchObject({ offSet: 3 });
     expect(result.current.atFirstPage).toBe(false);
   });
@@ -126,7 +126,7 @@ describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
     await sleep(600);
     expect(fetchPage).toHaveBeenCalledTimes(2);
     act(() => release());
-    await waitFor(() => expect(result.current.rows).toHaveLength(6));
+    await waitFor(() => expect(result.current.rows).toHaveLength(6), { timeout: 3000 });
   });
 
   it('reloads from offset 0 after 400 ms of quiet when the filters change', async () => {
@@ -138,7 +138,7 @@ describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
     );
     await waitFor(() => expect(result.current.rows).toHaveLength(3));
     act(() => result.current.onScrollPosition(NEAR_END));
-    await waitFor(() => expect(result.current.rows).toHaveLength(6));
+    await waitFor(() => expect(result.current.rows).toHaveLength(6), { timeout: 3000 });
     const before = result.current.filtersKey;
 
     rerender({ texto: 'G' });
@@ -220,7 +220,7 @@ describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
     );
     await waitFor(() => expect(result.current.rows).toHaveLength(3));
     act(() => result.current.onScrollPosition(NEAR_END));
-    await waitFor(() => expect(result.current.rows).toHaveLength(6));
+    await waitFor(() => expect(result.current.rows).toHaveLength(6), { timeout: 3000 });
     await act(() => result.current.refresh());
     expect(result.current.rows).toHaveLength(3);
     expect(calls.at(-1)?.offSet).toBe(0);
@@ -298,7 +298,7 @@ describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
     );
     await waitFor(() => expect(result.current.rows).toHaveLength(3));
     act(() => result.current.onScrollPosition(NEAR_END));
-    await waitFor(() => expect(result.current.rows).toHaveLength(6));
+    await waitFor(() => expect(result.current.rows).toHaveLength(6), { timeout: 3000 });
     act(() => emit(OPENED));
     await sleep(30);
     expect(calls).toHaveLength(2);

@@ -6,7 +6,7 @@ import { isMounted, type RouteEntry, routeById } from './routeTable';
 
 /** Full hash path of a route with these params, or null when one is missing. */
 export function routePath(route: RouteEntry, params: RouteParams): string | null {
-  const filled: Record<string, string> = {};
+  const filled: Record<string, string> = { ...route.defaults?.() };
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== '') filled[key] = String(value);
   }

@@ -244,3 +244,27 @@ describe('where a system opens (spec 000 §2)', () => {
     ).toBeNull();
   });
 });
+
+describe('links to period routes', () => {
+  it('open the energy screens on the previous 8 days to yesterday, or keep the period shown', () => {
+    const day = (offset: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + offset);
+      return d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    };
+    expect(mountedHref('main.cluster.energia', { sisId: 121 })).toBe(
+      `/121/energia/${day(-8)}/${day(-1)}`,
+    );
+    expect(mountedHref('main.usina.diaria', { sisId: 121, usinaId: 1 })).toBe(
+      `/121/usina/1/energiadiaria/${day(-1)}`,
+    );
+    expect(
+      mountedHref('main.scd.energia', {
+        sisId: 121,
+        scdId: 2,
+        tsInit: '2026-01-01',
+        tsEnd: '2026-01-05',
+      }),
+    ).toBe('/121/scd/2/energiascd/2026-01-01/2026-01-05');
+  });
+});

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { energyDefaultWindow, formatIsoDate } from '@vigia/domain';
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 import { listaTiposQueryOptions } from '../../features/cluster/api/get-lista-tipos';
@@ -22,6 +23,8 @@ export interface RouteEntry {
   prefetch?: (params: Params, client: QueryClient) => void;
   /** Listed in the group's side navigation (routes whose params the group already knows). */
   nav?: boolean;
+  /** Values of params the group does not know (a period), for links that carry none. */
+  defaults?: () => Record<string, string>;
   /**
    * Abstract group route: a site or plant opened with no child screen goes to
    * its first overview (spec 000 §2, navigation behaviour).
@@ -196,7 +199,8 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () => import('../../features/charts/pages/TankChartPage').then((m) => m.TankChartPage),
   },
   {
-    ...cluster('main.cluster.energia', 'energia/:tsInit/:tsEnd', 'Energia', { nav: false }),
+    ...cluster('main.cluster.energia', 'energia/:tsInit/:tsEnd', 'Energia'),
+    defaults: defaultEnergyPeriod,
     page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.ClusterEnergyPage),
   },
   {
@@ -284,11 +288,13 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
   },
   {
-    ...usina('main.usina.energia', 'energiausina/:tsInit/:tsEnd', 'Energia', false),
+    ...usina('main.usina.energia', 'energiausina/:tsInit/:tsEnd', 'Energia'),
+    defaults: defaultEnergyPeriod,
     page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.PlantEnergyPage),
   },
   {
-    ...usina('main.usina.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
+    ...usina('main.usina.diaria', 'energiadiaria/:ts', 'Energia Diária'),
+    defaults: defaultEnergyDay,
     page: () =>
       import('../../features/energy/pages/EnergyPages').then((m) => m.PlantDailyEnergyPage),
   },
@@ -352,11 +358,13 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
   },
   {
-    ...scd('main.scd.energia', 'energiascd/:tsInit/:tsEnd', 'Energia', false),
+    ...scd('main.scd.energia', 'energiascd/:tsInit/:tsEnd', 'Energia'),
+    defaults: defaultEnergyPeriod,
     page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.ScdEnergyPage),
   },
   {
-    ...scd('main.scd.diaria', 'energiadiaria/:ts', 'Energia Diária', false),
+    ...scd('main.scd.diaria', 'energiadiaria/:ts', 'Energia Diária'),
+    defaults: defaultEnergyDay,
     page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.ScdDailyEnergyPage),
   },
   scd('main.scd.consumo', 'consumo', 'Consumo Específico'),
@@ -501,6 +509,17 @@ export const ROUTES: readonly RouteEntry[] = [
       ),
   },
 ];
+
+/** Spec 001 §9: the energy screens open on the previous 8 days to yesterday. */
+function defaultEnergyPeriod(): Record<string, string> {
+  const { inicio, fim } = energyDefaultWindow(new Date());
+  return { tsInit: formatIsoDate(inicio), tsEnd: formatIsoDate(fim) };
+}
+
+/** The daily energy opens on yesterday. */
+function defaultEnergyDay(): Record<string, string> {
+  return { ts: formatIsoDate(energyDefaultWindow(new Date()).fim) };
+}
 
 interface Extra {
   parent?: string;

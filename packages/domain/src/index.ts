@@ -270,6 +270,7 @@ export {
   REPORT_PRESET_TABLE_ID,
   REPORT_SCREEN_PAGE_SIZE,
   reportRowOf,
+  reportRowPage,
   reportRowStarts,
   SPREADSHEET_DATE_FORMAT,
   spreadsheetDate,

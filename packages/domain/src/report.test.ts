@@ -9,6 +9,7 @@ import {
   REPORT_INTERVAL_MIN,
   REPORT_PRESET_TABLE_ID,
   reportRowOf,
+  reportRowPage,
   reportRowStarts,
   spreadsheetDate,
   spreadsheetNumberFormat,
@@ -67,6 +68,16 @@ describe('report rows', () => {
     const starts = reportRowStarts(day, day + 40 * 86_400 - 1, 1);
     expect(starts).toHaveLength(40);
     expect(starts[1]).toBe(day + 86_400);
+  });
+
+  it('a page of rows: Mês counts the days of any span and lists only the page', () => {
+    const century = reportRowPage(day, day + 36_525 * 86_400 - 1, 1, 60, 10, 3);
+    expect(century.total).toBe(36_525);
+    expect(century.starts).toEqual([10, 11, 12].map((k) => day + k * 86_400));
+    expect(reportRowPage(day, day + 86_399, 0, 60, 20, 100)).toEqual({
+      total: 24,
+      starts: [20, 21, 22, 23].map((k) => day + k * 3600),
+    });
   });
 
   it('end before start has no rows; a time finds its row', () => {

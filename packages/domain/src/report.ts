@@ -1,4 +1,11 @@
-import { addDays, calendarDateOf, formatDateTime, startOfDaySec, zonedParts } from './date.js';
+import {
+  addDays,
+  calendarDateOf,
+  calendarDaysInclusive,
+  formatDateTime,
+  startOfDaySec,
+  zonedParts,
+} from './date.js';
 import { formatNumber } from './format.js';
 import { PLACEHOLDER_MISSING } from './messages.js';
 import { READING } from './readingNames.js';
@@ -91,6 +98,33 @@ export function reportRowStarts(
     }
   }
   return starts;
+}
+
+/**
+ * One page of report rows: the row count of the whole period and the starts
+ * of rows `offSet` to `offSet + limit`. Monthly grouping has no span limit, so
+ * its days are counted, not listed (a century is 36 525 rows).
+ */
+export function reportRowPage(
+  inicio: number,
+  fim: number,
+  group: ReportGroup,
+  intervaloMin: number,
+  offSet: number,
+  limit: number,
+): { total: number; starts: number[] } {
+  if (group !== MONTHLY_REPORT_GROUP) {
+    const all = reportRowStarts(inicio, fim, group, intervaloMin);
+    return { total: all.length, starts: all.slice(offSet, offSet + limit) };
+  }
+  if (fim < inicio) return { total: 0, starts: [] };
+  const first = calendarDateOf(inicio * 1000);
+  const total = calendarDaysInclusive(inicio * 1000, fim * 1000);
+  const starts: number[] = [];
+  for (let i = offSet; i < Math.min(total, offSet + limit); i++) {
+    starts.push(startOfDaySec(addDays(first, i)));
+  }
+  return { total, starts };
 }
 
 /** The row (index into `starts`, ascending) a time falls in, or -1 before the first. */

@@ -5,10 +5,16 @@ import {
   MONTHLY_REPORT_GROUP,
   type ReportGroup,
   reportRowOf,
-  reportRowStarts,
+  reportRowPage,
 } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { type Aggregate, dayAggregates, fold, hourAggregates } from '../store/rollups/rollups.js';
+import {
+  type Aggregate,
+  dayAggregates,
+  fold,
+  hourAggregates,
+  localDay,
+} from '../store/rollups/rollups.js';
 import type { Database } from '../store/schema.js';
 import type { PenTag } from './chartHistory.js';
 
@@ -65,8 +71,7 @@ export async function reportRows(
   request: ReportRequest,
 ): Promise<ReportData> {
   const { inicio, fim, tipoPeriodo, intervalo, offSet, limit } = request;
-  const starts = reportRowStarts(inicio, fim, tipoPeriodo, intervalo);
-  const page = starts.slice(offSet, offSet + limit);
+  const { total, starts: page } = reportRowPage(inicio, fim, tipoPeriodo, intervalo, offSet, limit);
   const header: ReportTagInfo[] = tags.map((tag) => ({
     id: tag.id,
     nome: tag.nome,
@@ -75,14 +80,14 @@ export async function reportRows(
     contador: isCounterReading(tag.nome),
   }));
   const base = { idDispositivo: deviceId, inicio, fim, tipoPeriodo, intervalo, offSet, limit };
-  if (page.length === 0) return { ...base, total: starts.length, header, rows: [] };
+  if (page.length === 0) return { ...base, total, header, rows: [] };
 
   const first = page[0] as number;
-  const next = starts[offSet + page.length];
+  const last = page.at(-1) as number;
   const step = tipoPeriodo === MONTHLY_REPORT_GROUP ? null : intervalo * 60;
   // The page's rows, clipped to the period (a row touching it counts only readings inside).
   const from = Math.max(inicio, first);
-  const to = Math.min(fim, next !== undefined ? next - 1 : fim);
+  const to = Math.min(fim, (step === null ? localDay(last).proximo : last + step) - 1);
   const tagIds = tags.map((t) => t.id);
   const aggregates =
     step === null
@@ -100,5 +105,5 @@ export async function reportRows(
       }),
     ),
   }));
-  return { ...base, total: starts.length, header, rows };
+  return { ...base, total, header, rows };
 }

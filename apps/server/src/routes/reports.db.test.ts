@@ -238,7 +238,7 @@ describe.skipIf(!available)('report history, report data, plant chart and rollup
       method: 'GET',
       url: url(`/api2/energia/usinas/${generator.usina_id}/grafico`, {
         tipo: 'energia',
-        inicio: START - 40 * DAY,
+        inicio: START - 28 * DAY,
         fim: END,
       }),
       headers: demo,

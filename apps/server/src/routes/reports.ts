@@ -74,7 +74,7 @@ export const plantChartRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     ...fromContract(app, API.reports.plantChart),
     handler: async (request) => {
       const { tipo, inicio, fim } = request.query;
-      checkPeriod(inicio, fim, tipo === 'energia' ? MONTHLY_REPORT_GROUP : 0);
+      checkPeriod(inicio, fim);
       const plant = await placeInScope(
         db,
         'usina',

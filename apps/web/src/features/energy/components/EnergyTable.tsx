@@ -1,7 +1,7 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-import { type ExcelColumn, exportExcel } from './excel';
+import { type ExcelColumn, exportExcel } from '../../../lib/excel';
 
 export interface EnergyColumn<T> extends ExcelColumn<T> {
   /** What the screen shows (default: the Excel value as text). */

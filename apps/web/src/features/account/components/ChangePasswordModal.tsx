@@ -1,10 +1,8 @@
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { MESSAGES, passwordConfirmationValid, validateNewPassword } from '@vigia/domain';
 import { useState } from 'react';
 import { isHttpError } from '../../../lib/httpErrors';
+import { Dialog } from '../../../ui/Dialog';
 import { notifySuccess } from '../../../ui/notify';
 import { useChangePassword } from '../api/change-password';
 
@@ -56,7 +54,7 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
     : null;
 
   return (
-    <Modal opened={opened} onClose={close} title="Alterar senha" centered>
+    <Dialog opened={opened} onClose={close} title="Alterar senha">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           {serverError && (
@@ -102,6 +100,6 @@ export function ChangePasswordModal({ opened, onClose }: Props) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

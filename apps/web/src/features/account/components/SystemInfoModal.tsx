@@ -1,10 +1,8 @@
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
-import { Modal, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { Sistema, UserInfo } from '@vigia/contract';
 import { PLACEHOLDER_MISSING } from '@vigia/domain';
+import { Dialog } from '../../../ui/Dialog';
 import { useHealth } from '../api/get-health';
 
 interface Props {
@@ -30,7 +28,7 @@ export function SystemInfoModal({ opened, onClose, user, sistema }: Props) {
     ['Banco de dados', health.data ? DATABASE_LABEL[health.data.database] : PLACEHOLDER_MISSING],
   ];
   return (
-    <Modal opened={opened} onClose={onClose} title="Informações do sistema" centered>
+    <Dialog opened={opened} onClose={onClose} title="Informações do sistema">
       <Table variant="vertical" layout="fixed" withTableBorder>
         <Table.Tbody>
           {rows.map(([label, value]) => (
@@ -43,6 +41,6 @@ export function SystemInfoModal({ opened, onClose, user, sistema }: Props) {
           ))}
         </Table.Tbody>
       </Table>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { type HealthPlanRow, MAX_REASON_LENGTH } from '@vigia/contract';
 import { formatDateTime, validateReason } from '@vigia/domain';
 import { useState } from 'react';
+import { Dialog } from '../../../ui/Dialog';
 import { useSaveHealthPlanReason } from '../api/save-health-plan-reason';
 
 interface Props {
@@ -12,9 +13,9 @@ interface Props {
 /** The health-plan reason of one occurrence (`motivoEdit`, spec 001 §7/§8). */
 export function ReasonEditor({ row, onClose }: Props) {
   return (
-    <Modal opened={row !== null} onClose={onClose} title="Motivo da ocorrência" centered>
+    <Dialog opened={row !== null} onClose={onClose} title="Motivo da ocorrência">
       {row && <ReasonForm key={row.id} row={row} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

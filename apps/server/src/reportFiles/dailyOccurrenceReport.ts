@@ -74,6 +74,7 @@ export async function generateDailyReports(
   store: Store,
   folder: string,
   nowSec: number,
+  signal?: AbortSignal,
 ): Promise<string[]> {
   const today = calendarDateOf(nowSec * 1000);
   const days = Array.from({ length: DAILY_REPORT_LOOKBACK_DAYS }, (_, i) => addDays(today, -1 - i));
@@ -84,6 +85,7 @@ export async function generateDailyReports(
     for (const [i, day] of days.entries()) {
       const key = keys[i] as string;
       if (present.has(key)) continue;
+      if (signal?.aborted) return written;
       const rows = await occurrencesActivatedIn(
         store.db,
         system.id,
@@ -118,8 +120,10 @@ export function startDailyReports(
   opts: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ) {
   let running: Promise<unknown> | null = null;
+  const stopping = new AbortController();
   const pass = () => {
-    running ??= generateDailyReports(store, folder, Math.floor(Date.now() / 1000))
+    if (stopping.signal.aborted) return;
+    running ??= generateDailyReports(store, folder, Math.floor(Date.now() / 1000), stopping.signal)
       .catch((error: unknown) => opts.onError?.(error))
       .finally(() => {
         running = null;
@@ -131,6 +135,7 @@ export function startDailyReports(
   timer.unref();
   return {
     async stop() {
+      stopping.abort();
       clearTimeout(first);
       clearInterval(timer);
       await running;

@@ -1,5 +1,6 @@
 import type { Store } from './database.js';
 import { dropReadingPartitionsBefore } from './partitions.js';
+import { nextTurn, oldestReadingOfEachTag } from './readingSeek.js';
 
 const DAY_S = 86_400;
 
@@ -10,8 +11,6 @@ export interface RetentionResult {
   droppedPartitions: string[];
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Removes raw readings older than `cutoffTs`. PostgreSQL drops whole monthly
  * partitions (a month goes once all of it is past the cutoff). SQLite deletes
@@ -20,7 +19,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * never held for long. Current values are kept: a device's last reading stays
  * on screen however old it is.
  */
-export async function pruneReadings(store: Store, cutoffTs: number): Promise<RetentionResult> {
+export async function pruneReadings(
+  store: Store,
+  cutoffTs: number,
+  signal?: AbortSignal,
+): Promise<RetentionResult> {
   if (store.dialect === 'postgres') {
     return {
       deletedReadings: 0,
@@ -28,24 +31,13 @@ export async function pruneReadings(store: Store, cutoffTs: number): Promise<Ret
     };
   }
   let deletedReadings = 0;
-  // Each tag's oldest reading is one seek on the primary key (tag_id, ts).
-  let after = Number.MIN_SAFE_INTEGER;
-  for (;;) {
-    const next = await store.db
-      .selectFrom('readings')
-      .select(['tag_id', 'ts'])
-      .where('tag_id', '>', after)
-      .orderBy('tag_id')
-      .orderBy('ts')
-      .limit(1)
-      .executeTakeFirst();
-    if (!next) break;
-    after = next.tag_id;
-    for (let from = next.ts; from < cutoffTs; ) {
+  for await (const oldest of oldestReadingOfEachTag(store.db)) {
+    if (signal?.aborted) break;
+    for (let from = oldest.ts; from < cutoffTs && !signal?.aborted; ) {
       const until = Math.min(cutoffTs, from + DAY_S);
       const result = await store.db
         .deleteFrom('readings')
-        .where('tag_id', '=', next.tag_id)
+        .where('tag_id', '=', oldest.tag_id)
         .where('ts', '<', until)
         .executeTakeFirst();
       deletedReadings += Number(result.numDeletedRows);
@@ -76,10 +68,13 @@ export interface RetentionOptions {
 export function startRetention(store: Store, options: RetentionOptions): RetentionJob {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   let running: Promise<RetentionResult> | null = null;
+  const stopping = new AbortController();
   const run = () => {
-    running ??= pruneReadings(store, now() - options.readingsDays * DAY_S).finally(() => {
-      running = null;
-    });
+    running ??= pruneReadings(store, now() - options.readingsDays * DAY_S, stopping.signal).finally(
+      () => {
+        running = null;
+      },
+    );
     return running;
   };
   const pass = () => void run().then(options.onPass, (error: unknown) => options.onError?.(error));
@@ -90,6 +85,7 @@ export function startRetention(store: Store, options: RetentionOptions): Retenti
   return {
     run,
     async stop() {
+      stopping.abort();
       clearTimeout(first);
       clearInterval(timer);
       await running?.catch(() => {});

@@ -15,22 +15,27 @@ export interface RollupJob {
  */
 export function startRollups(
   store: Store,
-  opts: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  opts: { intervalMs?: number; firstDelayMs?: number; onError?: (error: unknown) => void } = {},
 ): RollupJob {
   let running: Promise<unknown> | null = null;
+  const stopping = new AbortController();
   const pass = () => {
-    if (running) return;
-    running = catchUpRollups(store, Math.floor(Date.now() / 1000))
+    if (running || stopping.signal.aborted) return;
+    running = catchUpRollups(store, Math.floor(Date.now() / 1000), stopping.signal)
       .catch((error: unknown) => opts.onError?.(error))
       .finally(() => {
         running = null;
       });
   };
-  pass();
+  // The first pass waits for the start to finish (it may catch up on weeks of history).
+  const first = setTimeout(pass, opts.firstDelayMs ?? 5_000);
   const timer = setInterval(pass, opts.intervalMs ?? ROLLUP_INTERVAL_MS);
+  first.unref();
   timer.unref();
   return {
     async stop() {
+      stopping.abort();
+      clearTimeout(first);
       clearInterval(timer);
       await running;
     },

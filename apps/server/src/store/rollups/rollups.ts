@@ -1,6 +1,7 @@
 import { addDays, calendarDateOf, startOfDaySec } from '@vigia/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Store } from '../database.js';
+import { nextTurn, oldestReadingOfEachTag } from '../readingSeek.js';
 import type { Database } from '../schema.js';
 
 /*
@@ -113,10 +114,23 @@ export function fold(
   return [...byKey.values()].sort((a, b) => a.tag_id - b.tag_id || a.inicio - b.inicio);
 }
 
-/** 00:00 (America/Sao_Paulo) of the day `ts` falls on, and of the next day. */
+const localDays = new Map<number, { inicio: number; proximo: number }>();
+
+/**
+ * 00:00 (America/Sao_Paulo) of the day `ts` falls on, and of the next day.
+ * Kept per hour (time zone offsets change on whole hours): the time zone
+ * arithmetic costs tens of microseconds, and a pass folds thousands of hours.
+ */
 export function localDay(ts: number): { inicio: number; proximo: number } {
-  const day = calendarDateOf(ts * 1000);
-  return { inicio: startOfDaySec(day), proximo: startOfDaySec(addDays(day, 1)) };
+  const hour = Math.floor(ts / HOUR_S);
+  let found = localDays.get(hour);
+  if (!found) {
+    const day = calendarDateOf(hour * HOUR_S * 1000);
+    found = { inicio: startOfDaySec(day), proximo: startOfDaySec(addDays(day, 1)) };
+    if (localDays.size > 100_000) localDays.clear();
+    localDays.set(hour, found);
+  }
+  return found;
 }
 
 /** The hour up to which the aggregates are complete (0: none yet). */
@@ -142,32 +156,43 @@ const INSERT_CHUNK = 500;
 /**
  * Recomputes the aggregates of every hour touching [from, to] and of the local
  * days holding them, from the raw readings (idempotent: a late reading is
- * counted by recomputing its hour).
+ * counted by recomputing its hour). With `tagIds`, only those tags: each is
+ * then one range of the primary key (tag_id, ts) instead of the whole table.
  */
-export async function refreshRollups(store: Store, from: number, to: number): Promise<void> {
+export async function refreshRollups(
+  store: Store,
+  from: number,
+  to: number,
+  tagIds?: readonly number[],
+): Promise<void> {
   const firstHour = Math.floor(from / HOUR_S) * HOUR_S;
   const lastHour = Math.floor(to / HOUR_S) * HOUR_S;
   const days = { inicio: localDay(firstHour).inicio, fim: localDay(lastHour).proximo };
   await store.db.transaction().execute(async (trx) => {
-    await trx
+    let hoursGone = trx
       .deleteFrom('reading_hours')
       .where('inicio', '>=', firstHour)
-      .where('inicio', '<=', lastHour)
-      .execute();
+      .where('inicio', '<=', lastHour);
+    if (tagIds) hoursGone = hoursGone.where('tag_id', 'in', tagIds);
+    await hoursGone.execute();
     await sql`insert into reading_hours (${sql.join(COLUMNS.map((c) => sql.ref(c)))})
-      ${rawHourlyQuery(firstHour, lastHour + HOUR_S - 1)}`.execute(trx);
-    const hours = await trx
+      ${rawHourlyQuery(firstHour, lastHour + HOUR_S - 1, tagIds)}`.execute(trx);
+    let hoursQuery = trx
       .selectFrom('reading_hours')
       .selectAll()
       .where('inicio', '>=', days.inicio)
-      .where('inicio', '<', days.fim)
-      .execute();
-    const daily = fold(hours.map(toAggregate), (inicio) => localDay(inicio).inicio);
-    await trx
+      .where('inicio', '<', days.fim);
+    if (tagIds) hoursQuery = hoursQuery.where('tag_id', 'in', tagIds);
+    const daily = fold(
+      (await hoursQuery.execute()).map(toAggregate),
+      (inicio) => localDay(inicio).inicio,
+    );
+    let daysGone = trx
       .deleteFrom('reading_days')
       .where('inicio', '>=', days.inicio)
-      .where('inicio', '<', days.fim)
-      .execute();
+      .where('inicio', '<', days.fim);
+    if (tagIds) daysGone = daysGone.where('tag_id', 'in', tagIds);
+    await daysGone.execute();
     for (let i = 0; i < daily.length; i += INSERT_CHUNK) {
       await trx
         .insertInto('reading_days')
@@ -177,33 +202,49 @@ export async function refreshRollups(store: Store, from: number, to: number): Pr
   });
 }
 
+/** Tags aggregated together in one step of a pass. */
+const TAGS_PER_STEP = 25;
+
 /** Late readings up to this long before the watermark are still counted by the job. */
 export const ROLLUP_LATE_S = 2 * HOUR_S;
 
 /**
  * One pass of the rollup job: aggregates every closed hour since the
- * watermark (on first run, since the oldest reading), a local day at a time,
- * recomputing the last ROLLUP_LATE_S before it for late readings, then moves
- * the watermark to the current hour.
+ * watermark (on first run, since the oldest reading), recomputing the last
+ * ROLLUP_LATE_S before it for late readings, then moves the watermark to the
+ * current hour. It goes a few tags at a time over the whole period (each tag
+ * one range of the primary key) with the event loop served between steps: on
+ * SQLite a step runs in this thread, and a first catch-up over weeks of
+ * history must not hold requests for its whole length. Stopped (a shutdown),
+ * the watermark stays: the next pass does the period again.
  */
-export async function catchUpRollups(store: Store, nowSec: number): Promise<number> {
+export async function catchUpRollups(
+  store: Store,
+  nowSec: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const currentHour = Math.floor(nowSec / HOUR_S) * HOUR_S;
-  let from = (await rollupsThrough(store.db)) - ROLLUP_LATE_S;
+  const through = await rollupsThrough(store.db);
+  let from = through - ROLLUP_LATE_S;
   if (from < 0) {
-    const oldest = await store.db
-      .selectFrom('readings')
-      .select(({ fn }) => fn.min('ts').as('ts'))
-      .executeTakeFirst();
-    if (oldest?.ts === null || oldest?.ts === undefined) {
+    let oldest: number | null = null;
+    for await (const tag of oldestReadingOfEachTag(store.db)) {
+      if (oldest === null || tag.ts < oldest) oldest = tag.ts;
+    }
+    if (oldest === null) {
       await setThrough(store.db, currentHour);
       return currentHour;
     }
-    from = Number(oldest.ts);
+    from = oldest;
   }
-  while (from < currentHour) {
-    const until = Math.min(localDay(from).proximo, currentHour);
-    await refreshRollups(store, from, until - 1);
-    from = until;
+  if (from >= currentHour) return through;
+  const tagIds = (await store.db.selectFrom('tags').select('id').orderBy('id').execute()).map(
+    (t) => t.id,
+  );
+  for (let i = 0; i < tagIds.length; i += TAGS_PER_STEP) {
+    if (signal?.aborted) return through;
+    await refreshRollups(store, from, currentHour - 1, tagIds.slice(i, i + TAGS_PER_STEP));
+    await nextTurn();
   }
   await setThrough(store.db, currentHour);
   return currentHour;

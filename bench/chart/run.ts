@@ -17,9 +17,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { type ChartHistory, chartHistory } from '@vigia/contract';
 import { addDays, calendarDateOf, endOfDaySec, startOfDaySec } from '@vigia/domain';
-import { addHistory } from '../../apps/server/src/devices/fixtures.js';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import type { Store } from '../../apps/server/src/store/database.js';
+import { addHistory } from '../../apps/server/src/store/devices/fixtures.js';
 import {
   catchUpRollups,
   HOUR_S,

@@ -5,7 +5,7 @@ import type { Database } from '../store/schema.js';
 import { type Publish, toPublish } from './publish.js';
 import { type CompiledRule, compileRule, conditionHolds } from './rules.js';
 
-export { acknowledgeOccurrences } from './acknowledge.js';
+export { acknowledgeOccurrences } from '../store/occurrences/acknowledge.js';
 export type { Publish } from './publish.js';
 
 /** What the engine needs to know about a device. */

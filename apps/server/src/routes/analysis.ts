@@ -1,10 +1,10 @@
 import type { AnalysisKind } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { analysisList } from '../devices/analysis.js';
-import { nowSec } from '../devices/deviceRows.js';
-import { resolveSelection } from '../devices/deviceSelection.js';
 import { cachedRoute } from '../plugins/responseCache.js';
+import { analysisList } from '../store/devices/analysis.js';
+import { nowSec } from '../store/devices/deviceRows.js';
+import { resolveSelection } from '../store/devices/deviceSelection.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 

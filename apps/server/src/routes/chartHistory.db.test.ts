@@ -1,7 +1,7 @@
 import { type ChartHistory, chartHistory, errorBody } from '@vigia/contract';
 import { MAX_CHART_POINTS } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addHistory } from '../devices/fixtures.js';
+import { addHistory } from '../store/devices/fixtures.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 

@@ -1,9 +1,9 @@
 import { API } from '@vigia/contract/api';
 import { MESSAGES, validatePeriodSec } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { penTags, readPens } from '../devices/chartHistory.js';
-import { deviceInScope } from '../devices/deviceScope.js';
 import { badRequest } from '../plugins/httpError.js';
+import { penTags, readPens } from '../store/devices/chartHistory.js';
+import { deviceInScope } from '../store/devices/deviceScope.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 

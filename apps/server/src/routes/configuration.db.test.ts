@@ -7,7 +7,7 @@ import {
   tableConfigList,
 } from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setReading } from '../devices/fixtures.js';
+import { setReading } from '../store/devices/fixtures.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 

@@ -1,12 +1,12 @@
 import type { DataSinotico } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildDeviceRows, nowSec } from '../devices/deviceRows.js';
-import { deviceInScope } from '../devices/deviceScope.js';
-import { selectDevices } from '../devices/deviceStore.js';
-import { siteOwner } from '../devices/siteOwner.js';
 import { notFound } from '../plugins/httpError.js';
 import { cachedRoute } from '../plugins/responseCache.js';
+import { buildDeviceRows, nowSec } from '../store/devices/deviceRows.js';
+import { deviceInScope } from '../store/devices/deviceScope.js';
+import { selectDevices } from '../store/devices/deviceStore.js';
+import { siteOwner } from '../store/devices/siteOwner.js';
 import {
   chartLines,
   findSinotico,

@@ -1,8 +1,8 @@
 import { type DeviceRow, type DeviceRowPage, deviceRow, deviceRowPage } from '@vigia/contract';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearAlarms, openOccurrence, setLastSeen, setReading } from '../devices/fixtures.js';
 import { seedDemo } from '../seed/demoFleet.js';
+import { clearAlarms, openOccurrence, setLastSeen, setReading } from '../store/devices/fixtures.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 

@@ -1,12 +1,12 @@
 import type { DeviceRow, DeviceRowPage } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listDevices } from '../devices/deviceList.js';
-import { buildDeviceRows, nowSec, tagInfos } from '../devices/deviceRows.js';
-import { deviceInScope } from '../devices/deviceScope.js';
-import { resolveSelection } from '../devices/deviceSelection.js';
 import { badRequest, notFound } from '../plugins/httpError.js';
 import { cachedRoute } from '../plugins/responseCache.js';
+import { listDevices } from '../store/devices/deviceList.js';
+import { buildDeviceRows, nowSec, tagInfos } from '../store/devices/deviceRows.js';
+import { deviceInScope } from '../store/devices/deviceScope.js';
+import { resolveSelection } from '../store/devices/deviceSelection.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 

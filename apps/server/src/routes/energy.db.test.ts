@@ -7,7 +7,7 @@ import {
   scdRow,
 } from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addHistory, setLastSeen, setReading } from '../devices/fixtures.js';
+import { addHistory, setLastSeen, setReading } from '../store/devices/fixtures.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 

@@ -1,9 +1,10 @@
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, systemsInScope } from '../auth/scope.js';
-import { nowSec } from '../devices/deviceRows.js';
-import { deviceInScope } from '../devices/deviceScope.js';
-import { resolveSelection } from '../devices/deviceSelection.js';
+import { notFound } from '../plugins/httpError.js';
+import { nowSec } from '../store/devices/deviceRows.js';
+import { deviceInScope } from '../store/devices/deviceScope.js';
+import { resolveSelection } from '../store/devices/deviceSelection.js';
 import {
   deviceEnergyCards,
   energyWindow,
@@ -11,16 +12,15 @@ import {
   generatedEnergy,
   plantDailyEnergy,
   plantDayEnergy,
-} from '../devices/energyPeriod.js';
+} from '../store/devices/energyPeriod.js';
 import {
   energyDeviceRows,
   GENERATOR,
   plantRows,
   scdRows,
   TRANSFER_PANEL,
-} from '../devices/energyReads.js';
-import { placeInScope } from '../devices/placeScope.js';
-import { notFound } from '../plugins/httpError.js';
+} from '../store/devices/energyReads.js';
+import { placeInScope } from '../store/devices/placeScope.js';
 import { energyDevices } from '../store/energy/dailyEnergy.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';

@@ -25,7 +25,7 @@ import {
   totalEnergy,
 } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addHistory } from '../devices/fixtures.js';
+import { addHistory } from '../store/devices/fixtures.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 

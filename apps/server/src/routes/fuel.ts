@@ -12,8 +12,8 @@ import {
 } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, currentUser } from '../auth/scope.js';
-import { type PlaceKind, placeInScope } from '../devices/placeScope.js';
 import { badRequest, HttpError, notFound } from '../plugins/httpError.js';
+import { type PlaceKind, placeInScope } from '../store/devices/placeScope.js';
 import {
   fuelSystemIds,
   incompleteDays,

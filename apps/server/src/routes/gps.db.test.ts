@@ -1,6 +1,6 @@
 import { gpsDeviceList, gpsLocationList, gpsMap } from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setLastSeen } from '../devices/fixtures.js';
+import { setLastSeen } from '../store/devices/fixtures.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 

@@ -1,7 +1,7 @@
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemsInScope } from '../auth/scope.js';
-import { nowSec } from '../devices/deviceRows.js';
+import { nowSec } from '../store/devices/deviceRows.js';
 import { gpsDevices, gpsLocations, gpsMap } from '../store/gps/gps.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';

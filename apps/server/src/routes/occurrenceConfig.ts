@@ -1,6 +1,6 @@
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deviceInScope } from '../devices/deviceScope.js';
+import { deviceInScope } from '../store/devices/deviceScope.js';
 import {
   GENERAL_CONFIG,
   HISTORICAL_CONFIG,

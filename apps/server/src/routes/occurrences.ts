@@ -2,9 +2,9 @@ import type { OccurrenceListRoute } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import { PAGE_SIZE } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acknowledgeOccurrences } from '../alarms/acknowledge.js';
 import { allowedSystemIds, currentUser } from '../auth/scope.js';
 import { notFound } from '../plugins/httpError.js';
+import { acknowledgeOccurrences } from '../store/occurrences/acknowledge.js';
 import {
   buildFilter,
   countOccurrences,

@@ -1,7 +1,7 @@
 import { chartHistory, dataTable, plantChart, type ReportData, reportData } from '@vigia/contract';
 import { addDays, calendarDateOf, MESSAGES, startOfDaySec } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addHistory } from '../devices/fixtures.js';
+import { addHistory } from '../store/devices/fixtures.js';
 import { catchUpRollups, localDay } from '../store/rollups/rollups.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';

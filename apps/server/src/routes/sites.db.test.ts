@@ -6,7 +6,7 @@ import {
   TIPO_SITE,
 } from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearAlarms, openOccurrence, setLastSeen } from '../devices/fixtures.js';
+import { clearAlarms, openOccurrence, setLastSeen } from '../store/devices/fixtures.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 

@@ -2,14 +2,17 @@ import type { ResumeSiteRow } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, systemsInScope } from '../auth/scope.js';
-import { nowSec } from '../devices/deviceRows.js';
-import { deviceInScope } from '../devices/deviceScope.js';
-import { resolveSelection } from '../devices/deviceSelection.js';
-import type { Page } from '../devices/listing.js';
-import { placeInScope } from '../devices/placeScope.js';
-import { loadPlaces } from '../devices/places.js';
-import { resumeSiteRows, resumeSiteConfig as siteTableConfig } from '../devices/siteTables.js';
 import { cachedRoute } from '../plugins/responseCache.js';
+import { nowSec } from '../store/devices/deviceRows.js';
+import { deviceInScope } from '../store/devices/deviceScope.js';
+import { resolveSelection } from '../store/devices/deviceSelection.js';
+import type { Page } from '../store/devices/listing.js';
+import { placeInScope } from '../store/devices/placeScope.js';
+import { loadPlaces } from '../store/devices/places.js';
+import {
+  resumeSiteRows,
+  resumeSiteConfig as siteTableConfig,
+} from '../store/devices/siteTables.js';
 import { siteData } from '../store/sites/siteData.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';

@@ -1,6 +1,6 @@
 import { COUNTER_LOOKBACK_SEC, ENERGY_COUNTERS, type EnergyDay, roundEnergy } from '@vigia/domain';
 import { type Kysely, sql } from 'kysely';
-import { type DeviceSelection, whereSelected } from '../../devices/deviceSelection.js';
+import { type DeviceSelection, whereSelected } from '../devices/deviceSelection.js';
 import type { Database } from '../schema.js';
 
 /** A device with an energy counter (domain `ENERGY_COUNTERS`). */

@@ -1,6 +1,6 @@
 import type { EnergySummary } from '@vigia/contract';
 import { type Kysely, sql } from 'kysely';
-import { energySummary } from '../../devices/energy.js';
+import { energySummary } from '../devices/energy.js';
 import type { Database } from '../schema.js';
 
 /** The energy counter reading of generators, transfer panels and meters of the fleet. */

@@ -1,9 +1,9 @@
 import type { GpsDevice, GpsLocation, GpsMap, MapPlace } from '@vigia/contract';
 import { communicationSummary, mapPinColor } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { countActiveAlarms, selectDevices } from '../../devices/deviceStore.js';
-import { sortRows } from '../../devices/listing.js';
-import { loadPlaces } from '../../devices/places.js';
+import { countActiveAlarms, selectDevices } from '../devices/deviceStore.js';
+import { sortRows } from '../devices/listing.js';
+import { loadPlaces } from '../devices/places.js';
 import { placeLocation } from '../places/location.js';
 import type { Database } from '../schema.js';
 

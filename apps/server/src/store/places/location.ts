@@ -1,4 +1,4 @@
-import type { PlantRecord } from '../../devices/places.js';
+import type { PlantRecord } from '../devices/places.js';
 
 /** A plant or SCD where the wire places it (`lat`, `longi`, `sisId`): plant and SCD rows, map places. */
 export function placeLocation(place: PlantRecord) {

@@ -1,8 +1,8 @@
 import type { PlaceRef, SiteData } from '@vigia/contract';
 import { siteTitle } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { deviceFields } from '../../devices/deviceRows.js';
-import type { DeviceRecord } from '../../devices/deviceStore.js';
+import { deviceFields } from '../devices/deviceRows.js';
+import type { DeviceRecord } from '../devices/deviceStore.js';
 import type { Database } from '../schema.js';
 
 const ref = (id: number | null, nome: string | null): PlaceRef | null =>

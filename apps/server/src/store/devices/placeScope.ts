@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { notFound } from '../plugins/httpError.js';
-import type { Database } from '../store/schema.js';
+import { notFound } from '../../plugins/httpError.js';
+import type { Database } from '../schema.js';
 
 export type PlaceKind = 'usina' | 'scd' | 'venue' | 'grupo' | 'energyCenter';
 

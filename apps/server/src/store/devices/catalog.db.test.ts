@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../seed/demoFleet.js';
-import type { Store } from '../store/database.js';
-import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import { seedDemo } from '../../seed/demoFleet.js';
+import type { Store } from '../database.js';
+import { openTestStore, testStoreAvailable } from '../testStore.js';
 import { CATALOG_TTL_MS, DeviceCatalog } from './catalog.js';
 import { loadInfos } from './deviceStore.js';
 import { setReading } from './fixtures.js';

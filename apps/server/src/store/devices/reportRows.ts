@@ -14,8 +14,8 @@ import {
   fold,
   hourAggregates,
   localDay,
-} from '../store/rollups/rollups.js';
-import type { Database } from '../store/schema.js';
+} from '../rollups/rollups.js';
+import type { Database } from '../schema.js';
 import type { PenTag } from './chartHistory.js';
 
 /*

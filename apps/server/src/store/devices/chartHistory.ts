@@ -1,8 +1,8 @@
 import type { ChartPen, ChartPoint } from '@vigia/contract';
 import { chartBucketSeconds, MAX_CHART_POINTS } from '@vigia/domain';
 import { type Kysely, sql } from 'kysely';
-import { type Aggregate, fold, HOUR_S, hourAggregates } from '../store/rollups/rollups.js';
-import type { Database } from '../store/schema.js';
+import { type Aggregate, fold, HOUR_S, hourAggregates } from '../rollups/rollups.js';
+import type { Database } from '../schema.js';
 
 /*
  * The chart history of one device (`POST /api/taginfoHistorico/dispositivo/id/

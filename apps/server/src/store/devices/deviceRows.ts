@@ -1,7 +1,7 @@
 import type { DeviceInfoRow, DeviceRow, TagInfo, ValorAtual } from '@vigia/contract';
 import { communicationSummary } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database } from '../schema.js';
 import {
   countActiveAlarms,
   type DeviceRecord,

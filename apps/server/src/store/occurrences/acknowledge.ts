@@ -1,6 +1,6 @@
-import type { VigiaEvent } from '../events/types.js';
-import type { Store } from '../store/database.js';
-import { type Publish, toPublish } from './publish.js';
+import { type Publish, toPublish } from '../../alarms/publish.js';
+import type { VigiaEvent } from '../../events/types.js';
+import type { Store } from '../database.js';
 
 export interface AcknowledgeInput {
   ids: readonly number[];

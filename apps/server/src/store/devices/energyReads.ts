@@ -7,9 +7,9 @@ import {
   isOnline,
 } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { energyByDevice } from '../store/energy/energyCounters.js';
-import { placeLocation } from '../store/places/location.js';
-import type { Database } from '../store/schema.js';
+import { energyByDevice } from '../energy/energyCounters.js';
+import { placeLocation } from '../places/location.js';
+import type { Database } from '../schema.js';
 import { GENERATOR_STATUS_READING } from './deviceList.js';
 import { buildDeviceRows } from './deviceRows.js';
 import type { DeviceSelection } from './deviceSelection.js';

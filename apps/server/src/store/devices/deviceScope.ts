@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { allowedSystemIds } from '../auth/scope.js';
-import { notFound } from '../plugins/httpError.js';
-import type { Database } from '../store/schema.js';
+import { allowedSystemIds } from '../../auth/scope.js';
+import { notFound } from '../../plugins/httpError.js';
+import type { Database } from '../schema.js';
 import { type DeviceRecord, selectDevices } from './deviceStore.js';
 
 /**

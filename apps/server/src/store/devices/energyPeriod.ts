@@ -28,14 +28,14 @@ import {
   validatePeriodSec,
 } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { badRequest } from '../plugins/httpError.js';
+import { badRequest } from '../../plugins/httpError.js';
 import {
   dailyEnergyByDevice,
   type EnergyDevice,
   type EnergySelection,
   energyDevices,
-} from '../store/energy/dailyEnergy.js';
-import type { Database } from '../store/schema.js';
+} from '../energy/dailyEnergy.js';
+import type { Database } from '../schema.js';
 import { rowComparator } from './listing.js';
 import type { PlaceRecord } from './placeScope.js';
 import { loadPlaces } from './places.js';

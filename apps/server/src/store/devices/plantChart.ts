@@ -1,9 +1,9 @@
 import type { PlantChart, PlantChartTipo } from '@vigia/contract';
 import { chartBucketSeconds, ENERGY_COUNTERS, READING } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import { plantTags } from '../store/reports/plantTags.js';
-import { dayAggregates, fold, HOUR_S, hourAggregates } from '../store/rollups/rollups.js';
-import type { Database } from '../store/schema.js';
+import { plantTags } from '../reports/plantTags.js';
+import { dayAggregates, fold, HOUR_S, hourAggregates } from '../rollups/rollups.js';
+import type { Database } from '../schema.js';
 
 /*
  * The plant chart (`GET /api2/energia/usinas/{usinaId}/grafico`): each

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Store } from '../store/database.js';
-import { ensureReadingPartitions } from '../store/partitions.js';
-import type { Database } from '../store/schema.js';
+import type { Store } from '../database.js';
+import { ensureReadingPartitions } from '../partitions.js';
+import type { Database } from '../schema.js';
 
 /*
  * Small writes that put a device in a known state, for tests and benchmarks

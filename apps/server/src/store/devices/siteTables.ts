@@ -9,7 +9,7 @@ import {
 } from '@vigia/contract';
 import { communicationSummary, isOnline } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database } from '../schema.js';
 import type { DeviceSelection } from './deviceSelection.js';
 import { countActiveAlarms, type DeviceRecord, selectDevices } from './deviceStore.js';
 import { type Page, pageOf, sortRows, textMatcher } from './listing.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { allowedSystemIds, systemsInScope } from '../auth/scope.js';
-import type { Database } from '../store/schema.js';
+import { allowedSystemIds, systemsInScope } from '../../auth/scope.js';
+import type { Database } from '../schema.js';
 import { placeInScope } from './placeScope.js';
 
 /** Which devices a call reads. `systemIds` is the tenancy boundary and is never empty when used. */

@@ -1,7 +1,7 @@
 import type { DeviceOrderField, DeviceRow, OrderBy } from '@vigia/contract';
 import { infoValue, isGeneratorRunning, isOnline } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database } from '../schema.js';
 import { paramValue } from './catalog.js';
 import { buildDeviceRows } from './deviceRows.js';
 import type { DeviceSelection } from './deviceSelection.js';

@@ -22,7 +22,7 @@ import {
   tankStatus,
 } from '@vigia/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database } from '../schema.js';
 import { paramValue } from './catalog.js';
 import { deviceSearchFields } from './deviceList.js';
 import type { DeviceSelection } from './deviceSelection.js';

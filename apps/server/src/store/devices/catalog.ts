@@ -1,7 +1,7 @@
 import type { DeviceParamRow } from '@vigia/contract';
 import type { Kysely } from 'kysely';
-import { parseJson } from '../store/json.js';
-import type { Database } from '../store/schema.js';
+import { parseJson } from '../json.js';
+import type { Database } from '../schema.js';
 
 /** What describes a device and rarely changes: served from memory for a minute at most. */
 export interface DeviceStatic {

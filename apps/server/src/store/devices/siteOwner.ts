@@ -1,8 +1,8 @@
 import type { TipoLocal } from '@vigia/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { allowedSystemIds } from '../auth/scope.js';
-import type { Database } from '../store/schema.js';
+import { allowedSystemIds } from '../../auth/scope.js';
+import type { Database } from '../schema.js';
 import { deviceInScope } from './deviceScope.js';
 import type { DeviceSelection } from './deviceSelection.js';
 import { placeInScope } from './placeScope.js';

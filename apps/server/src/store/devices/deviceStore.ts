@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../store/schema.js';
+import type { Database } from '../schema.js';
 import { catalogOf, type DeviceStatic, type TagMeta } from './catalog.js';
 import { type DeviceSelection, whereSelected } from './deviceSelection.js';
 

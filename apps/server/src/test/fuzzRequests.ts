@@ -4,6 +4,8 @@ import type { JsonSchema, OpenApiParameter, Operation } from './openApi.js';
 const MB = 1 << 20;
 /** Built once: the hostile values share them. */
 const ONE_MB = 'a'.repeat(MB);
+/** The most JSON a list filled to its `maxItems` may take. */
+const FULL_LIST_BYTES = 4 * MB;
 const LONG = 'é'.repeat(40_000);
 
 /** Text a caller can type into a path segment, a query value or a JSON string, meant to break things. */
@@ -236,8 +238,15 @@ function validFromSchema(
       const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 6, 6));
       const arbitraries = [fc.array(item, { minLength, maxLength })];
       if (schema.maxItems !== undefined && schema.maxItems <= 1_000) {
+        // A full list, but never past a few MB of JSON: a list of 1 MB strings would
+        // not fit in a string at all (V8's limit), and the server refuses it at 1 MB anyway.
+        const full = schema.maxItems;
         arbitraries.push(
-          item.map((v) => Array.from({ length: schema.maxItems as number }, () => v)),
+          item.map((v) => {
+            const size = (JSON.stringify(v) ?? 'null').length + 1;
+            const length = Math.max(minLength, Math.min(full, Math.floor(FULL_LIST_BYTES / size)));
+            return Array.from({ length }, () => v);
+          }),
         );
       }
       return fc.oneof(...arbitraries);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { WEB_CLIENT_ID } from './client.js';
 import { errorBody } from './errors.js';
 import { defineRoute } from './route.js';
-
-/** The console is the public OAuth client `vigia-web`. */
-export const WEB_CLIENT_ID = 'vigia-web';
 
 /** `POST /oauth/token`, form body (RFC 6749 §4.3 and §6). */
 export const tokenRequest = z.discriminatedUnion('grant_type', [

@@ -5,7 +5,6 @@ export {
   oauthError,
   tokenRequest,
   tokenResponse,
-  WEB_CLIENT_ID,
 } from './auth.js';
 export type {
   ChartHistory,
@@ -22,6 +21,7 @@ export {
   chartPen,
   chartPoint,
 } from './chartHistory.js';
+export { WEB_CLIENT_ID } from './client.js';
 export type {
   CommandAccepted,
   CommandHistoryItem,

@@ -20,7 +20,7 @@ const TYPES = API.commands.types.path;
 const CONFIRM = API.commands.confirmPassword.path;
 const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
+async function until<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();

@@ -222,7 +222,8 @@ describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
     act(() => result.current.onScrollPosition(NEAR_END));
     await waitFor(() => expect(result.current.rows).toHaveLength(6), { timeout: 3000 });
     await act(() => result.current.refresh());
-    expect(result.current.rows).toHaveLength(3);
+    // The observer's update reaches the hook after the refetch resolves.
+    await waitFor(() => expect(result.current.rows).toHaveLength(3));
     expect(calls.at(-1)?.offSet).toBe(0);
     expect(result.current.atFirstPage).toBe(true);
   });
@@ -304,7 +305,7 @@ describe('useInfiniteList (spec 001 §2 list behaviour)', () => {
     expect(calls).toHaveLength(2);
     expect(result.current.hasUpdates).toBe(true);
     await act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.rows).toHaveLength(3));
     expect(result.current.hasUpdates).toBe(false);
-    expect(result.current.rows).toHaveLength(3);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  hashKey,
   type InfiniteData,
   keepPreviousData,
   type QueryKey,
@@ -14,7 +15,7 @@ import {
   shouldAutoRefresh,
   shouldLoadMore,
 } from '@vigia/domain';
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveInterest } from '../../lib/live/liveInterest';
 import { flattenPages, trimToFirstPage } from './infiniteData';
 import type { ScrollPosition } from './types';
@@ -134,11 +135,15 @@ export function useInfiniteList<T, F>(options: InfiniteListOptions<T, F>): Infin
   );
   useEffect(() => () => clearTimeout(nextTimer.current), []);
 
-  // Deeper pages loaded, a live event only marks the list stale (lib/live/liveQueries).
-  const invalidated = useSyncExternalStore(
-    useCallback((onChange) => client.getQueryCache().subscribe(onChange), [client]),
-    () => client.getQueryState(fullKey)?.isInvalidated ?? false,
-  );
+  // Deeper pages loaded, a live event only marks the list stale (lib/live/liveQueries):
+  // the list offers the update instead of reloading every page under the reader.
+  const [invalidated, setInvalidated] = useState(false);
+  useEffect(() => {
+    const hash = hashKey(fullKey);
+    return client.getQueryCache().subscribe((event) => {
+      if (event.query.queryHash === hash) setInvalidated(event.query.state.isInvalidated);
+    });
+  }, [client, fullKey]);
   const hasUpdates = invalidated && !atFirstPage;
   const refresh = useCallback(async () => {
     client.setQueryData<Pages<T>>(fullKey, (old) => trimToFirstPage(old));

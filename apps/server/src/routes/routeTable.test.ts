@@ -9,12 +9,6 @@ const available = await testStoreAvailable();
 /** Served by the app but not calls of the catalogue: the API's own documentation. */
 const NOT_CALLS = new Set(['GET /api/docs', 'GET /api/docs/openapi.json']);
 
-/**
- * Routes still registered with a literal path, each to move into the route
- * table (packages/contract/src/api.ts). The list only shrinks.
- */
-const NOT_YET_IN_TABLE = new Set<string>([]);
-
 const key = (method: string, path: string) => `${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 describe.skipIf(!available)('the route table and the server agree', () => {
@@ -54,16 +48,7 @@ describe.skipIf(!available)('the route table and the server agree', () => {
         [route.method, ...(route.alsoMethods ?? [])].map((method) => key(method, route.path)),
       ),
     );
-    const outside = [...served].filter(
-      (k) => !inTable.has(k) && !NOT_CALLS.has(k) && !NOT_YET_IN_TABLE.has(k),
-    );
+    const outside = [...served].filter((k) => !inTable.has(k) && !NOT_CALLS.has(k));
     expect(outside).toEqual([]);
-  });
-
-  it('no route waits in NOT_YET_IN_TABLE once it is in the table', () => {
-    const stale = ALL_ROUTES.map((route) => key(route.method, route.path)).filter((k) =>
-      NOT_YET_IN_TABLE.has(k),
-    );
-    expect(stale).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ export interface CounterValue {
 }
 
 /**
- * `/api/ocorrencias?alarmeativo=true` without paging answers `{ total }`; a
+ * `API.occurrences.list` with `alarmeativo=true` without paging answers `{ total }`; a
  * list instead means the server did not read the call as the counter.
  */
 export function alarmCounter(answer: AnswerOf<typeof API.occurrences.list>): CounterValue {

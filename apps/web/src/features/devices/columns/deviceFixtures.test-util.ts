@@ -2,7 +2,7 @@ import type { DeviceRow } from '@vigia/contract';
 
 export const NOW_SEC = 1_760_000_000;
 
-/** A device row as `/api/dispositivos/infosFiltro` answers it, with `readings` as current values. */
+/** A device row as `API.devices.list` answers it, with `readings` as current values. */
 export function deviceRow(
   readings: Record<string, number | null> = {},
   overrides: Partial<DeviceRow> = {},

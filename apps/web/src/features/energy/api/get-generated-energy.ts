@@ -3,7 +3,7 @@ import { API } from '@vigia/contract/api';
 import type { Period } from '@vigia/domain';
 import { call } from '../../../lib/api';
 
-/** Spec 000 §7 `/api/energia/usinas/energiagerada` (sisid 0: every system of the user). */
+/** Spec 000 §7 `API.energy.generatedEnergy` (sisid 0: every system of the user). */
 export function useGeneratedEnergy(
   sisid: number,
   period: Period,

@@ -3,7 +3,7 @@ import { API } from '@vigia/contract/api';
 import type { Period } from '@vigia/domain';
 import { call } from '../../../lib/api';
 
-/** Spec 000 §7 `/api/v3/energia/geradores`: generators with their period card. */
+/** Spec 000 §7 `API.energy.generatorEnergy`: generators with their period card. */
 export function useGeneratorEnergy(
   sisid: number,
   period: Period,

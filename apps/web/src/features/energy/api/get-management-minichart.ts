@@ -4,7 +4,7 @@ import { API } from '@vigia/contract/api';
 import { call } from '../../../lib/api';
 import { type ManagementFilter, type ManagementScope, managementQuery } from './management';
 
-/** Spec 000 §7 `/api2/energia/scds/minichart` (limit 6). */
+/** Spec 000 §7 `API.energy.managementMinichart` (limit 6). */
 export function useManagementMinichart(
   scope: ManagementScope,
   filter: ManagementFilter,

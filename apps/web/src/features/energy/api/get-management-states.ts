@@ -3,7 +3,7 @@ import { API } from '@vigia/contract/api';
 import { call } from '../../../lib/api';
 import { type ManagementFilter, type ManagementScope, managementQuery } from './management';
 
-/** Spec 000 §7 `/api2/energia/scds/estados`: cards by state. */
+/** Spec 000 §7 `API.energy.managementStates`: cards by state. */
 export function useManagementStates(
   scope: ManagementScope,
   filter: ManagementFilter,

@@ -4,7 +4,7 @@ import { API } from '@vigia/contract/api';
 import { call } from '../../../lib/api';
 import { type ManagementFilter, type ManagementScope, managementQuery } from './management';
 
-/** Spec 000 §7 `/api2/energia/scds/table` (limit 16), one page from `offSet`. */
+/** Spec 000 §7 `API.energy.managementTable` (limit 16), one page from `offSet`. */
 export function useManagementTable(
   scope: ManagementScope,
   filter: ManagementFilter,

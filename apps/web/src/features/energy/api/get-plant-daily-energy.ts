@@ -3,7 +3,7 @@ import { API } from '@vigia/contract/api';
 import type { Period } from '@vigia/domain';
 import { call } from '../../../lib/api';
 
-/** Spec 000 §7 `/api/energia/usinas/{usinaId}/energiagerada/por_dia`. */
+/** Spec 000 §7 `API.energy.plantDailyEnergy`. */
 export function usePlantDailyEnergy(usinaId: number, period: Period, enabled: boolean) {
   return useQuery({
     queryKey: ['energy', 'plantDaily', usinaId, period.inicio, period.fim],

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { API } from '@vigia/contract/api';
 import { call } from '../../../lib/api';
 
-/** Spec 000 §7 `/api/energia/usinas/{usinaId}/energiagerada/todos_do_dia`. */
+/** Spec 000 §7 `API.energy.plantDayEnergy`. */
 export function usePlantDayEnergy(usinaId: number, tsdia: number) {
   return useQuery({
     queryKey: ['energy', 'plantDay', usinaId, tsdia],

@@ -1,5 +1,5 @@
-import { Paper, Stack, Text } from '@mantine/core';
-import type { EnergyCard } from '@vigia/contract';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { DeviceEnergyCard, EnergyCard } from '@vigia/contract';
 import type { ReactNode } from 'react';
 import { TONE_TEXT } from '../../../ui/tone';
 import { formatKwh, formatVariation, variationTone } from './energyFormat';
@@ -45,5 +45,16 @@ export function EnergyCardTile({ title, name, subtitle, card }: Props) {
         </Text>
       </Stack>
     </Paper>
+  );
+}
+
+/** One card per device of a place (SCD energy, plant management), side by side. */
+export function DeviceEnergyCards({ rows }: { rows: readonly DeviceEnergyCard[] }) {
+  return (
+    <Group align="stretch" gap="sm">
+      {rows.map((r) => (
+        <EnergyCardTile key={r.id} title={r.nome} name={r.nome} subtitle={r.patrimonio} card={r} />
+      ))}
+    </Group>
   );
 }

@@ -19,7 +19,7 @@ import { useManagementTable } from '../api/get-management-table';
 import { usePlantDailyEnergy } from '../api/get-plant-daily-energy';
 import { usePlantDayEnergy } from '../api/get-plant-day-energy';
 import { cardColumns } from '../components/cardColumns';
-import { EnergyCardTile } from '../components/EnergyCardTile';
+import { DeviceEnergyCards, EnergyCardTile } from '../components/EnergyCardTile';
 import { EnergyPeriodBar } from '../components/EnergyPeriodBar';
 import { type EnergyColumn, EnergyTable } from '../components/EnergyTable';
 import { excelEnergy, formatKwh } from '../components/energyFormat';
@@ -268,17 +268,7 @@ export function ScdEnergyPage() {
         ) : (
           <>
             <SortSelect value={sort} onChange={setSort} />
-            <Group align="stretch" gap="sm">
-              {table.data.itens.map((r) => (
-                <EnergyCardTile
-                  key={r.id}
-                  title={r.nome}
-                  name={r.nome}
-                  subtitle={r.patrimonio}
-                  card={r}
-                />
-              ))}
-            </Group>
+            <DeviceEnergyCards rows={table.data.itens} />
             <EnergyTable
               caption="Energia por dispositivo"
               columns={deviceColumns}

@@ -13,7 +13,7 @@ import { useManagementStates } from '../api/get-management-states';
 import { useManagementTable } from '../api/get-management-table';
 import { type ManagementScope, managementQuery } from '../api/management';
 import { cardColumns } from '../components/cardColumns';
-import { EnergyCardTile } from '../components/EnergyCardTile';
+import { DeviceEnergyCards, EnergyCardTile } from '../components/EnergyCardTile';
 import { EnergyPeriodBar } from '../components/EnergyPeriodBar';
 import { type EnergyColumn, EnergyTable } from '../components/EnergyTable';
 import { loadFailure, PageHeader } from '../components/PageHeader';
@@ -118,17 +118,7 @@ function ManagementScreen({ scope, file }: { scope: ManagementScope; file: strin
             <Title order={2} size="h4" id="gestao-graficos" mb="xs">
               Gráficos
             </Title>
-            <Group align="stretch" gap="sm">
-              {minichart.data.itens.map((r) => (
-                <EnergyCardTile
-                  key={r.id}
-                  title={r.nome}
-                  name={r.nome}
-                  subtitle={r.patrimonio}
-                  card={r}
-                />
-              ))}
-            </Group>
+            <DeviceEnergyCards rows={minichart.data.itens} />
           </section>
           <EnergyTable
             caption="Gestão de Dispositivos"

@@ -23,6 +23,8 @@ export const liveEvent = z.discriminatedUnion('type', [
     deviceId: id,
     occurrenceId: id,
     critico: z.number().int(),
+    /** Shelved or its device out of service: listed in history only, not annunciated. */
+    suprimido: z.boolean().optional(),
   }),
   z.object({ type: z.literal('occurrence.cleared'), sisId: id, deviceId: id, occurrenceId: id }),
   z.object({
@@ -31,6 +33,37 @@ export const liveEvent = z.discriminatedUnion('type', [
     deviceId: id,
     occurrenceIds: z.array(id),
     userId: id,
+  }),
+  z.object({
+    type: z.literal('occurrence.shelved'),
+    sisId: id,
+    deviceId: id,
+    occurrenceIds: z.array(id),
+    userId: id,
+    /** Epoch seconds the shelf ends. */
+    ate: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('occurrence.unshelved'),
+    sisId: id,
+    deviceId: id,
+    occurrenceIds: z.array(id),
+    /** Null: the shelf's time ended. */
+    userId: id.nullable(),
+  }),
+  z.object({
+    type: z.literal('device.service'),
+    sisId: id,
+    deviceId: id,
+    foraDeServico: z.boolean(),
+    userId: id,
+  }),
+  /** A comment was added to or deleted from an occurrence (issue 17): an open detail refreshes. */
+  z.object({
+    type: z.literal('occurrence.commented'),
+    sisId: id,
+    deviceId: id,
+    occurrenceId: id,
   }),
   z.object({
     type: z.literal('command.status'),
@@ -47,6 +80,17 @@ export const liveEvent = z.discriminatedUnion('type', [
     ts: z.number(),
     names: z.array(z.string()),
   }),
+  /** Spec 000 §4 "fuel add": a site's day of consumption was saved. */
+  z.object({
+    type: z.literal('fuel.entries'),
+    sisId: id,
+    deviceId: id,
+    /** The local day, 'YYYY-MM-DD'. */
+    dataRef: z.string(),
+    userId: id,
+  }),
+  /** Spec 000 §4 "fuel config": a site's fuel configuration was changed. */
+  z.object({ type: z.literal('fuel.config'), sisId: id, deviceId: id, userId: id }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type LiveEventType = LiveEvent['type'];

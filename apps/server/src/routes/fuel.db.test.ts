@@ -1,5 +1,7 @@
 import { addDays, isoDate, MESSAGES, today } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventBus } from '../events/eventBus.js';
+import type { VigiaEvent } from '../events/types.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { type DemoUser, startTestApp, type TestApp } from '../test/testApp.js';
 
@@ -9,6 +11,9 @@ const day = (offset: number) => isoDate(addDays(today(new Date()), offset));
 
 describe.skipIf(!available)('/api/combustivel', () => {
   let t: TestApp;
+  const bus = new EventBus();
+  const events: VigiaEvent[] = [];
+  bus.subscribe((event) => events.push(event));
   const headers = new Map<DemoUser, { authorization: string }>();
   const as = async (user: DemoUser) => {
     let h = headers.get(user);
@@ -40,7 +45,7 @@ describe.skipIf(!available)('/api/combustivel', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ bus });
   });
   afterAll(async () => {
     await t?.close();
@@ -88,6 +93,7 @@ describe.skipIf(!available)('/api/combustivel', () => {
   describe('atualizaConsumoDiario', () => {
     it('saves a day with the caller as author, whatever usuario_id says', async () => {
       const site = await openSite(day(-1));
+      events.length = 0;
       const response = await post('/api/combustivel/atualizaConsumoDiario', {
         consumos: [{ siteId: site.siteId, dataRef: day(-1), consumoLitros: 42.5 }],
       });
@@ -103,7 +109,32 @@ describe.skipIf(!available)('/api/combustivel', () => {
         usuarioNome: 'Operador Demonstração',
         registradoEm: expect.any(Number),
       });
+      // Spec 000 §4: the fuel add is broadcast to the system's open consoles.
+      expect(events).toEqual([
+        { type: 'fuel.entries', sisId: 121, deviceId: site.siteId, dataRef: day(-1), userId: 1 },
+      ]);
     });
+
+    it.each([
+      ['negative litres', -5],
+      ['litres as text', 'doze'],
+      ['litres as a numeric text', '12'],
+      ['no litres', null],
+    ])(
+      '%s: 400 in Portuguese, nothing stored, nothing broadcast',
+      async (_label, consumoLitros) => {
+        const site = await openSite(day(0));
+        const before = await entryCount();
+        events.length = 0;
+        const response = await post('/api/combustivel/atualizaConsumoDiario', {
+          consumos: [{ siteId: site.siteId, dataRef: day(0), consumoLitros }],
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().detalhes[0].mensagem).toBe(MESSAGES.invalidFuelValue);
+        expect(await entryCount()).toBe(before);
+        expect(events).toEqual([]);
+      },
+    );
 
     it('a saved day is not overwritten: 409 in Portuguese, nothing else of the batch stored', async () => {
       const saved = await openSite(day(-1));
@@ -214,6 +245,7 @@ describe.skipIf(!available)('/api/combustivel', () => {
 
     it('changes the flag and the reference value, with who and when', async () => {
       const [first] = (await get('/api/combustivel/config?sisid=179')).json();
+      events.length = 0;
       const response = await post('/api/combustivel/updateConfigs', {
         configs: [
           { siteId: first.siteId, habilitado: first.habilitado ? 0 : 1, valorReferencia: 321 },
@@ -227,6 +259,9 @@ describe.skipIf(!available)('/api/combustivel', () => {
         valorReferencia: 321,
         atualizadoPor: 'Operador Demonstração',
       });
+      expect(events).toEqual([
+        { type: 'fuel.config', sisId: 179, deviceId: first.siteId, userId: 1 },
+      ]);
     });
 
     it.each([

@@ -35,7 +35,7 @@ function listingDays(now: Date): string[] {
 }
 
 /** Spec 000 §2/§7 "Fuel": daily consumption per site and the per-site configuration. */
-export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
+export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store, bus }) => {
   const db = store.db;
 
   /** The caller's systems with fuel; a system outside them (or without fuel) is 404. */
@@ -150,6 +150,16 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         }
       }
       request.log.info({ userId: user.id, count: result.count }, 'consumos de combustível');
+      // Spec 000 §4: a fuel add is broadcast, so another open console shows the saved day.
+      for (const site of result.saved) {
+        bus.publish({
+          type: 'fuel.entries',
+          sisId: site.systemId,
+          deviceId: site.siteId,
+          dataRef: site.dataRef,
+          userId: user.id,
+        });
+      }
       return reply.code(201).send({ mensagem: MESSAGES.fuelSaved, adicionadas: result.count });
     },
   });
@@ -165,6 +175,14 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
       );
       if (result.kind === 'notFound') throw notFound();
       request.log.info({ userId: user.id, count: result.count }, 'configurações de combustível');
+      for (const site of result.saved) {
+        bus.publish({
+          type: 'fuel.config',
+          sisId: site.systemId,
+          deviceId: site.siteId,
+          userId: user.id,
+        });
+      }
       return { mensagem: MESSAGES.configSaved, alteradas: result.count };
     },
   });

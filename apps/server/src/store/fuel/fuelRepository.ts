@@ -169,8 +169,14 @@ export interface NewFuelEntry {
   consumoLitros: number;
 }
 
+/** A site written by a save, with its system (what a live event names). */
+export interface SavedSite {
+  siteId: number;
+  systemId: number;
+}
+
 export type SaveEntriesResult =
-  | { kind: 'saved'; count: number }
+  | { kind: 'saved'; count: number; saved: (SavedSite & { dataRef: string })[] }
   | { kind: 'notFound' }
   | { kind: 'notEnabled'; site: string }
   | { kind: 'alreadySaved'; site: string; dataRef: string };
@@ -236,7 +242,15 @@ export async function saveEntries(
         }),
       )
       .execute();
-    return { kind: 'saved' as const, count: input.entries.length };
+    return {
+      kind: 'saved' as const,
+      count: input.entries.length,
+      saved: input.entries.map((e) => ({
+        siteId: e.siteId,
+        systemId: byId.get(e.siteId)?.systemId ?? 0,
+        dataRef: e.dataRef,
+      })),
+    };
   });
 }
 
@@ -251,13 +265,13 @@ export async function updateConfigs(
   db: Db,
   input: { userId: number; systemIds: readonly number[]; configs: readonly FuelConfigChange[] },
   now: number,
-): Promise<{ kind: 'updated'; count: number } | { kind: 'notFound' }> {
+): Promise<{ kind: 'updated'; count: number; saved: SavedSite[] } | { kind: 'notFound' }> {
   if (input.systemIds.length === 0) return { kind: 'notFound' };
   const siteIds = [...new Set(input.configs.map((c) => c.siteId))];
   return db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('fuel_configs')
-      .select('device_id')
+      .select(['device_id', 'system_id'])
       .where('device_id', 'in', siteIds)
       .where('system_id', 'in', [...input.systemIds])
       .execute();
@@ -274,6 +288,10 @@ export async function updateConfigs(
         .where('device_id', '=', change.siteId)
         .execute();
     }
-    return { kind: 'updated' as const, count: input.configs.length };
+    return {
+      kind: 'updated' as const,
+      count: input.configs.length,
+      saved: found.map((row) => ({ siteId: row.device_id, systemId: row.system_id })),
+    };
   });
 }

@@ -21,6 +21,8 @@ export function dailyFuelQueryOptions(scope: FuelScope, dataRef: string) {
   return queryOptions({
     queryKey: [...FUEL_KEY, 'diario', scope.sisId, scope.scdId ?? null, dataRef],
     queryFn: ({ signal }) => getDailyFuel(scope, dataRef, signal),
+    // Another console's save (spec 000 §4 fuel add) shows here without waiting for the poll.
+    meta: { live: { types: ['fuel.entries', 'fuel.config'], sisId: scope.sisId } },
   });
 }
 

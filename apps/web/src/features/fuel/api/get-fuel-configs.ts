@@ -17,6 +17,8 @@ export function fuelConfigsQueryOptions(scope: FuelScope) {
     queryFn: ({ signal }) => getFuelConfigs(scope, signal),
     // A configuration changes when someone saves it, not by itself: no polling over the edits.
     refetchInterval: false,
+    // Another console's change (spec 000 §4 fuel config); the screen's own edits are kept apart.
+    meta: { live: { types: ['fuel.config'], sisId: scope.sisId } },
   });
 }
 

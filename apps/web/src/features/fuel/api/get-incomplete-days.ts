@@ -21,6 +21,7 @@ export function incompleteDaysQueryOptions(scope: FuelScope) {
   return queryOptions({
     queryKey: [...FUEL_KEY, 'incompletos', scope.sisId, scope.scdId ?? null],
     queryFn: ({ signal }) => getIncompleteDays(scope, signal),
+    meta: { live: { types: ['fuel.entries', 'fuel.config'], sisId: scope.sisId } },
   });
 }
 

@@ -154,6 +154,76 @@ export const updateFuelConfigsBody = z.object({
 export type UpdateFuelConfigsBody = z.infer<typeof updateFuelConfigsBody>;
 export const updateFuelConfigsAnswer = z.object({ mensagem: z.string(), alteradas: z.number() });
 
+/**
+ * A fuel asset (a site with a fuel configuration: a tank, a plant's generator)
+ * for 'Combustível - Patrimonios': what it holds now, what was entered of its
+ * consumption in the last FUEL_LISTING_DAYS days and its last refuel.
+ */
+export const fuelAssetRow = z.object({
+  siteId: z.number().int(),
+  nome: z.string(),
+  patrimonio: z.string(),
+  tipo: z.string(),
+  localNome: z.string(),
+  ufSite: z.string(),
+  usinaId: z.number().int().nullable(),
+  scdId: z.number().int().nullable(),
+  venueId: z.number().int().nullable(),
+  /** 0 or 1: takes daily entries. */
+  habilitado: z.union([z.literal(0), z.literal(1)]),
+  /** Litres the tank holds; null when the device does not say. */
+  capacidadeLitros: z.number().nullable(),
+  /** Litres now; null without a reading (or without a capacity for a level in %). */
+  litros: z.number().nullable(),
+  /** Level in percent now; null without a reading. */
+  nivel: z.number().nullable(),
+  /** Epoch seconds of that reading. */
+  ts: z.number().int().nullable(),
+  /** Litres entered over the period, the days entered and their average. */
+  consumoPeriodo: z.number(),
+  diasRegistrados: z.number().int(),
+  consumoMedioDiario: z.number().nullable(),
+  /** Days the volume lasts at that average; null when either is unknown. */
+  autonomiaDias: z.number().nullable(),
+  /** The newest entered day, 'YYYY-MM-DD'. */
+  ultimaEntrada: z.string().nullable(),
+  /** The last refuel found in the period: hour (epoch seconds) and litres. */
+  ultimoAbastecimento: z.number().int().nullable(),
+  ultimoAbastecimentoLitros: z.number().nullable(),
+});
+export type FuelAssetRow = z.infer<typeof fuelAssetRow>;
+export const fuelAssetList = z.array(fuelAssetRow);
+
+/** A refuel found in a tank's history (domain `detectRefuels`). */
+export const refuelRow = z.object({
+  siteId: z.number().int(),
+  nome: z.string(),
+  patrimonio: z.string(),
+  localNome: z.string(),
+  ufSite: z.string(),
+  /** Start of the hour the volume rose in, epoch seconds. */
+  inicio: z.number().int(),
+  antes: z.number(),
+  depois: z.number(),
+  litros: z.number(),
+  capacidadeLitros: z.number().nullable(),
+});
+export type RefuelRow = z.infer<typeof refuelRow>;
+export const refuelList = z.array(refuelRow);
+
+/** A system's fuel assets, or only a venue's of it. */
+export const fuelAssetsQuery = z.object({ sisid: entityId, venueId: entityId.optional() });
+export type FuelAssetsQuery = z.input<typeof fuelAssetsQuery>;
+
+/** Refuels of a system's (or a venue's) assets between two days; default the last 30 days. */
+export const refuelsQuery = z.object({
+  sisid: entityId,
+  venueId: entityId.optional(),
+  dataInicial: isoDay.optional(),
+  dataFinal: isoDay.optional(),
+});
+export type RefuelsQuery = z.input<typeof refuelsQuery>;
+
 const TAGS = ['combustível'];
 const READ_ERRORS = {
   400: 'Parâmetros inválidos',
@@ -218,6 +288,31 @@ export const FUEL_API = {
     errors: READ_ERRORS,
     tags: TAGS,
     summary: 'Configuração de combustível dos sites de um SCD',
+  }),
+  assets: defineRoute({
+    method: 'GET',
+    path: '/api/combustivel/patrimonios',
+    query: fuelAssetsQuery,
+    answer: fuelAssetList,
+    errors: READ_ERRORS,
+    tags: TAGS,
+    summary:
+      'Patrimônios com combustível do sistema (ou de uma venue): volume, consumo e autonomia',
+    description:
+      'Consumo dos últimos 30 dias registrado na entrada diária; último abastecimento detectado ' +
+      'no histórico do volume.',
+  }),
+  refuels: defineRoute({
+    method: 'GET',
+    path: '/api/combustivel/abastecimentos',
+    query: refuelsQuery,
+    answer: refuelList,
+    errors: READ_ERRORS,
+    tags: TAGS,
+    summary:
+      'Abastecimentos detectados no histórico do volume dos tanques num período (padrão: 30 dias)',
+    description:
+      'Um abastecimento é uma subida do volume de ao menos 5% da capacidade (e 20 L), por hora.',
   }),
   saveEntries: defineRoute({
     method: 'POST',

@@ -179,9 +179,13 @@ export type { LiveEvent, LiveEventType } from './events.js';
 export { EVENTS_API, EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS, liveEvent } from './events.js';
 export type {
   DailyFuelQuery,
+  FuelAssetRow,
+  FuelAssetsQuery,
   FuelConfigRow,
   FuelEntryRow,
   IncompleteDay,
+  RefuelRow,
+  RefuelsQuery,
   SaveFuelEntriesBody,
   UpdateFuelConfigsBody,
 } from './fuel.js';

@@ -256,6 +256,14 @@ export {
   isInvalidReading,
   signalDisplay,
 } from './readings.js';
+export type { Refuel, VolumeHour } from './refuel.js';
+export {
+  detectRefuels,
+  fuelAutonomyDays,
+  REFUEL_MIN_LITRES,
+  REFUEL_MIN_SHARE,
+  refuelThreshold,
+} from './refuel.js';
 export type { ReportColumnFormat, ReportGroup } from './report.js';
 export {
   formatReportCell,

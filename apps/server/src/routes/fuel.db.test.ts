@@ -2,6 +2,8 @@ import { addDays, isoDate, MESSAGES, today } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus } from '../events/eventBus.js';
 import type { VigiaEvent } from '../events/types.js';
+import { ensureReadingPartitions } from '../store/partitions.js';
+import { refreshRollups } from '../store/rollups/rollups.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { type DemoUser, startTestApp, type TestApp } from '../test/testApp.js';
 
@@ -349,6 +351,99 @@ describe.skipIf(!available)('/api/combustivel', () => {
       expect(
         (await get(`/api/combustivel/configUnique?scdid=${scd.id}`, 'cliente')).statusCode,
       ).toBe(404);
+    });
+  });
+  describe('patrimonios and abastecimentos', () => {
+    /** System 121's first tank: its litres tag and capacity. */
+    const firstTank = async () => {
+      const tank = await t.store.db
+        .selectFrom('devices')
+        .innerJoin('fuel_configs', 'fuel_configs.device_id', 'devices.id')
+        .innerJoin('tags', 'tags.device_id', 'devices.id')
+        .select(['devices.id as id', 'devices.params as params', 'tags.id as tagId'])
+        .where('devices.system_id', '=', 121)
+        .where('devices.tipo', '=', 'tanque')
+        .where('tags.nome', '=', 'litros')
+        .orderBy('devices.id')
+        .executeTakeFirstOrThrow();
+      return { ...tank, capacidade: Number(JSON.parse(tank.params).capacidade) };
+    };
+
+    it('lists the fuel assets with volume, entered consumption, average and autonomy', async () => {
+      const response = await get('/api/combustivel/patrimonios?sisid=121');
+      expect(response.statusCode).toBe(200);
+      const rows = response.json();
+      const configs = (await get('/api/combustivel/config?sisid=121')).json();
+      expect(rows.map((r: { siteId: number }) => r.siteId).sort()).toEqual(
+        configs.map((c: { siteId: number }) => c.siteId).sort(),
+      );
+      const tank = await firstTank();
+      const row = rows.find((r: { siteId: number }) => r.siteId === tank.id);
+      expect(row.capacidadeLitros).toBe(tank.capacidade);
+      expect(row.litros).toEqual(expect.any(Number));
+      expect(row.diasRegistrados).toBeGreaterThan(0);
+      expect(row.consumoMedioDiario).toBeCloseTo(row.consumoPeriodo / row.diasRegistrados);
+      expect(row.autonomiaDias).toBeCloseTo(row.litros / row.consumoMedioDiario);
+    });
+
+    it('a rise of the tank’s volume is a refuel: listed, and the asset’s last one', async () => {
+      const tank = await firstTank();
+      const hour = Math.floor(Date.now() / 1000 / 3600) * 3600 - 5 * 86_400;
+      await ensureReadingPartitions(t.store, hour - 3600, hour + 7200);
+      const low = Math.round(tank.capacidade * 0.2);
+      const high = Math.round(tank.capacidade * 0.9);
+      await t.store.db
+        .insertInto('readings')
+        .values([
+          { tag_id: tank.tagId, ts: hour - 1800, valor: low + 10, qos: 192 },
+          { tag_id: tank.tagId, ts: hour + 600, valor: low, qos: 192 },
+          { tag_id: tank.tagId, ts: hour + 1200, valor: high, qos: 192 },
+          { tag_id: tank.tagId, ts: hour + 4000, valor: high - 5, qos: 192 },
+        ])
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      // As the rollup job does for late readings, so the answer is the same either side of its watermark.
+      await refreshRollups(t.store, hour - 3600, hour + 7200, [tank.tagId]);
+      const refuels = (await get('/api/combustivel/abastecimentos?sisid=121')).json();
+      expect(refuels).toContainEqual(
+        expect.objectContaining({ siteId: tank.id, inicio: hour, antes: low, depois: high }),
+      );
+      const sorted = [...refuels].sort((a, b) => b.inicio - a.inicio);
+      expect(refuels.map((r: { inicio: number }) => r.inicio)).toEqual(sorted.map((r) => r.inicio));
+      const narrow = (
+        await get(
+          `/api/combustivel/abastecimentos?sisid=121&dataInicial=${day(-2)}&dataFinal=${day(0)}`,
+        )
+      ).json();
+      expect(narrow.some((r: { inicio: number }) => r.inicio === hour)).toBe(false);
+      const asset = (await get('/api/combustivel/patrimonios?sisid=121'))
+        .json()
+        .find((r: { siteId: number }) => r.siteId === tank.id);
+      expect(asset.ultimoAbastecimento).toBeGreaterThanOrEqual(hour);
+    });
+
+    it('a venue’s assets only; the period rules; other tenants and systems without fuel: 404', async () => {
+      const venue = (await get('/api/combustivel/patrimonios?sisid=220&venueId=1')).json();
+      expect(venue.length).toBeGreaterThan(0);
+      expect(venue.every((r: { venueId: number }) => r.venueId === 1)).toBe(true);
+      expect((await get('/api/combustivel/patrimonios?sisid=121&venueId=1')).statusCode).toBe(404);
+      const reversed = await get(
+        `/api/combustivel/abastecimentos?sisid=121&dataInicial=${day(-1)}&dataFinal=${day(-3)}`,
+      );
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.json().error).toBe(MESSAGES.endBeforeStart);
+      const long = await get(
+        `/api/combustivel/abastecimentos?sisid=121&dataInicial=${day(-40)}&dataFinal=${day(0)}`,
+      );
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error).toBe(MESSAGES.periodTooLong);
+      for (const url of [
+        '/api/combustivel/patrimonios?sisid=121',
+        '/api/combustivel/abastecimentos?sisid=121',
+      ]) {
+        expect((await get(url, 'cliente')).statusCode).toBe(404);
+      }
+      expect((await get('/api/combustivel/patrimonios?sisid=210')).statusCode).toBe(404);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { API } from '@vigia/contract/api';
 import {
   addDays,
+  endOfDaySec,
   FUEL_LISTING_DAYS,
   formatDate,
   isoDate,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, currentUser } from '../auth/scope.js';
 import { badRequest, HttpError, notFound } from '../plugins/httpError.js';
 import { type PlaceKind, placeInScope } from '../store/devices/placeScope.js';
+import { listFuelAssets, listRefuels } from '../store/fuel/fuelAssets.js';
 import {
   fuelSystemIds,
   incompleteDays,
@@ -32,6 +34,19 @@ const nowSec = () => Math.floor(Date.now() / 1000);
 function listingDays(now: Date): string[] {
   const last = today(now);
   return Array.from({ length: FUEL_LISTING_DAYS }, (_, i) => isoDate(addDays(last, -i)));
+}
+
+/**
+ * A period of local days as epoch seconds (its end no later than now); an end
+ * before the start or over 31 days is 400 with the spec's message.
+ */
+function dayPeriod(from: string, to: string) {
+  const start = parseIsoDate(from);
+  const end = parseIsoDate(to);
+  if (!start || !end) throw badRequest(MESSAGES.invalidPeriod);
+  const problem = validatePeriod(startOfDaySec(start) * 1000, startOfDaySec(end) * 1000);
+  if (problem) throw badRequest(problem);
+  return { inicio: startOfDaySec(start), fim: Math.min(endOfDaySec(end), nowSec()) };
 }
 
 /** Spec 000 §2/§7 "Fuel": daily consumption per site and the per-site configuration. */
@@ -77,11 +92,7 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
       const days = listingDays(new Date());
       const from = request.query.dataInicial ?? days[days.length - 1] ?? '';
       const to = request.query.dataFinal ?? days[0] ?? '';
-      const start = parseIsoDate(from);
-      const end = parseIsoDate(to);
-      if (!start || !end) throw badRequest(MESSAGES.invalidPeriod);
-      const problem = validatePeriod(startOfDaySec(start) * 1000, startOfDaySec(end) * 1000);
-      if (problem) throw badRequest(problem);
+      dayPeriod(from, to);
       return listSavedEntries(db, { usinaId }, from, to);
     },
   });
@@ -117,6 +128,43 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
     handler: async (request) => {
       await assertFuelPlace(request, 'scd', request.query.scdid);
       return listConfigs(db, { scdId: request.query.scdid });
+    },
+  });
+
+  /** The system (with fuel), or one venue of it: another tenant's or another system's is 404. */
+  const assetScope = async (
+    request: Parameters<typeof allowedSystemIds>[0],
+    sisid: number,
+    venueId: number | undefined,
+  ) => {
+    await assertFuelSystem(request, sisid);
+    if (venueId === undefined) return { systemId: sisid };
+    const venue = await placeInScope(db, 'venue', venueId, allowedSystemIds(request));
+    if (venue.systemId !== sisid) throw notFound();
+    return { systemId: sisid, venueId };
+  };
+
+  app.route({
+    ...fromContract(app, API.fuel.assets),
+    handler: async (request) => {
+      const scope = await assetScope(request, request.query.sisid, request.query.venueId);
+      const days = listingDays(new Date());
+      const fromDay = days[days.length - 1] ?? '';
+      const toDay = days[0] ?? '';
+      return listFuelAssets(db, scope, { fromDay, toDay, ...dayPeriod(fromDay, toDay) });
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.fuel.refuels),
+    handler: async (request) => {
+      const scope = await assetScope(request, request.query.sisid, request.query.venueId);
+      const days = listingDays(new Date());
+      const { inicio, fim } = dayPeriod(
+        request.query.dataInicial ?? days[days.length - 1] ?? '',
+        request.query.dataFinal ?? days[0] ?? '',
+      );
+      return listRefuels(db, scope, inicio, fim);
     },
   });
 

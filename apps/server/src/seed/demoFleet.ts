@@ -828,8 +828,10 @@ async function insertOperations(
   now: number,
   templateByType: Map<string, number>,
 ) {
+  // Tanks, and the generators of plants and venues (their own tanks, entered when enabled).
   const fuelSites = fleet.devices.filter(
-    (d) => d.tipo === 'tanque' || (d.tipo === 'gerador' && d.usinaId !== null),
+    (d) =>
+      d.tipo === 'tanque' || (d.tipo === 'gerador' && (d.usinaId !== null || d.venueId !== null)),
   );
   await insertMany(
     trx,

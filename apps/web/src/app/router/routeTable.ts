@@ -227,16 +227,22 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () =>
       import('../../features/devices/pages/deviceListPages').then((m) => m.PrimeGeneratorsPage),
   },
-  cluster(
-    'main.cluster.combustivelPatrimonios',
-    'combustivel/patrimonios',
-    'Combustível - Patrimonios',
-  ),
-  cluster(
-    'main.cluster.combustivelAbastecimento',
-    'combustivel/abastecimento',
-    'Combustível - Abastecimento',
-  ),
+  {
+    ...cluster(
+      'main.cluster.combustivelPatrimonios',
+      'combustivel/patrimonios',
+      'Combustível - Patrimonios',
+    ),
+    page: () => import('../../features/fuel/pages/FuelAssetsPages').then((m) => m.FuelAssetsPage),
+  },
+  {
+    ...cluster(
+      'main.cluster.combustivelAbastecimento',
+      'combustivel/abastecimento',
+      'Combustível - Abastecimento',
+    ),
+    page: () => import('../../features/fuel/pages/FuelAssetsPages').then((m) => m.RefuelsPage),
+  },
   // Spec 001 §1/§2: the schedule screens (main.cluster.cadastro); spec 000 §2 gives no path.
   {
     ...cluster('main.cluster.cadastro', 'escalas', 'Escalas'),
@@ -432,16 +438,22 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () =>
       import('../../features/devices/pages/deviceListPages').then((m) => m.PrimeGeneratorsPage),
   },
-  venue(
-    'main.venue.combustivelPatrimonios',
-    '/combustivel/patrimonios',
-    'Combustível - Patrimonios',
-  ),
-  venue(
-    'main.venue.combustivelAbastecimento',
-    '/combustivel/abastecimento',
-    'Combustível - Abastecimento',
-  ),
+  {
+    ...venue(
+      'main.venue.combustivelPatrimonios',
+      '/combustivel/patrimonios',
+      'Combustível - Patrimonios',
+    ),
+    page: () => import('../../features/fuel/pages/FuelAssetsPages').then((m) => m.FuelAssetsPage),
+  },
+  {
+    ...venue(
+      'main.venue.combustivelAbastecimento',
+      '/combustivel/abastecimento',
+      'Combustível - Abastecimento',
+    ),
+    page: () => import('../../features/fuel/pages/FuelAssetsPages').then((m) => m.RefuelsPage),
+  },
   {
     ...venue('main.venue.cadastro', '/escalas', 'Escalas'),
     page: () => import('../../features/schedules/pages/SchedulesPage').then((m) => m.SchedulesPage),

@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus,
     accessTokens,
     authenticator: createAuthenticator({ db: store.db, accessTokens }),
-    loginLimiter: new LoginLimiter(options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
+    loginLimiter: new LoginLimiter(store.db, options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
     responseCache: new ResponseCache(bus),
   };
   const commands = await startCommandService({

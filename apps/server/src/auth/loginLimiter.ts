@@ -1,3 +1,12 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  clearLoginAttempts,
+  countLoginAttempt,
+  purgeLoginAttempts,
+} from '../store/auth/loginAttempts.js';
+import type { Database } from '../store/schema.js';
+
 export interface LoginLimits {
   /** Attempts per username and client address within the window. */
   perUserAndAddress: number;
@@ -18,50 +27,54 @@ export interface LoginVerdict {
   retryAfterSeconds: number;
 }
 
+/** The stored key of a counter: a digest, so a password typed as the username is never kept. */
+const keyOf = (text: string) => createHash('sha256').update(text).digest('hex');
+const userKey = (username: string, address: string) =>
+  keyOf(`u:${username.toLowerCase()}\u0000${address}`);
+const addressKey = (address: string) => keyOf(`a:${address}`);
+
 /**
- * Fixed-window counters of sign-in attempts, per process. A process keeps its
- * own counts, so N nodes behind a balancer allow at most N× the limit.
+ * Fixed-window counters of sign-in attempts, kept in the database
+ * (`login_attempts`): every node on one database counts the same attempts, so
+ * N nodes behind a balancer still allow the limit once, not N times.
  */
 export class LoginLimiter {
-  readonly #windows = new Map<string, { startedAt: number; count: number }>();
+  readonly #windowS: number;
   #lastSweep = 0;
 
-  constructor(readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS) {}
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+  ) {
+    this.#windowS = Math.max(1, Math.ceil(limits.windowMs / 1000));
+  }
 
   /** Counts one attempt and says whether it may proceed. */
-  attempt(username: string, address: string, now = Date.now()): LoginVerdict {
-    this.#sweep(now);
-    const user = this.#hit(`u:${username.toLowerCase()}\u0000${address}`, now);
-    const addr = this.#hit(`a:${address}`, now);
+  async attempt(username: string, address: string, now = Date.now()): Promise<LoginVerdict> {
+    const nowS = Math.floor(now / 1000);
+    await this.#sweep(nowS);
+    const [user, addr] = await Promise.all([
+      countLoginAttempt(this.db, userKey(username, address), nowS, this.#windowS),
+      countLoginAttempt(this.db, addressKey(address), nowS, this.#windowS),
+    ]);
     const blocked = [
-      user.count > this.limits.perUserAndAddress ? user : undefined,
-      addr.count > this.limits.perAddress ? addr : undefined,
+      user.tentativas > this.limits.perUserAndAddress ? user : undefined,
+      addr.tentativas > this.limits.perAddress ? addr : undefined,
     ].filter((w) => w !== undefined);
     if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
-    const until = Math.max(...blocked.map((w) => w.startedAt + this.limits.windowMs));
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) };
+    const until = Math.max(...blocked.map((w) => w.inicio + this.#windowS));
+    return { allowed: false, retryAfterSeconds: Math.max(1, until - nowS) };
   }
 
   /** A successful sign-in clears the per-user counter (not the per-address one). */
-  succeeded(username: string, address: string): void {
-    this.#windows.delete(`u:${username.toLowerCase()}\u0000${address}`);
+  async succeeded(username: string, address: string): Promise<void> {
+    await clearLoginAttempts(this.db, userKey(username, address));
   }
 
-  #hit(key: string, now: number) {
-    let window = this.#windows.get(key);
-    if (!window || now - window.startedAt >= this.limits.windowMs) {
-      window = { startedAt: now, count: 0 };
-      this.#windows.set(key, window);
-    }
-    window.count += 1;
-    return window;
-  }
-
-  #sweep(now: number) {
-    if (now - this.#lastSweep < this.limits.windowMs) return;
-    this.#lastSweep = now;
-    for (const [key, window] of this.#windows) {
-      if (now - window.startedAt >= this.limits.windowMs) this.#windows.delete(key);
-    }
+  /** Once a window per process: drops windows that ended (any node's). */
+  async #sweep(nowS: number) {
+    if (nowS - this.#lastSweep < this.#windowS) return;
+    this.#lastSweep = nowS;
+    await purgeLoginAttempts(this.db, nowS - this.#windowS);
   }
 }

@@ -21,7 +21,7 @@ export async function recheckPassword(
   wrongMessage: string,
 ): Promise<UserRecord> {
   const caller = currentUser(request);
-  const verdict = deps.loginLimiter.attempt(caller.login, request.ip);
+  const verdict = await deps.loginLimiter.attempt(caller.login, request.ip);
   if (!verdict.allowed) {
     throw new HttpError(
       429,
@@ -34,6 +34,6 @@ export async function recheckPassword(
   if (!(await verifyPassword(plain, user.passwordHash))) {
     throw new HttpError(400, { error: wrongMessage });
   }
-  deps.loginLimiter.succeeded(caller.login, request.ip);
+  await deps.loginLimiter.succeeded(caller.login, request.ip);
   return user;
 }

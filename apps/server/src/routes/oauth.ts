@@ -104,7 +104,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
       const body = request.body;
 
       if (body.grant_type === 'password') {
-        const verdict = loginLimiter.attempt(body.username, request.ip);
+        const verdict = await loginLimiter.attempt(body.username, request.ip);
         if (!verdict.allowed) {
           reply.header('retry-after', String(verdict.retryAfterSeconds));
           return fail(reply, 429, 'too_many_requests', MESSAGES.tooManyAttempts);
@@ -123,7 +123,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
           request.log.info({ userId: user.id }, 'login recusado: usuário bloqueado');
           return fail(reply, 403, 'access_denied', MESSAGES.userBlocked);
         }
-        loginLimiter.succeeded(body.username, request.ip);
+        await loginLimiter.succeeded(body.username, request.ip);
         request.log.info({ userId: user.id }, 'login');
         return grant(reply, user.id);
       }

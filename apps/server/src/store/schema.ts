@@ -72,6 +72,13 @@ export interface RefreshTokensTable {
   created_at: number;
 }
 
+/** Sign-in throttle windows (auth/loginLimiter.ts); `chave` is a sha256 hex. */
+export interface LoginAttemptsTable {
+  chave: string;
+  inicio: number;
+  tentativas: number;
+}
+
 export interface PlantsTable {
   id: Id;
   nome: string;
@@ -423,6 +430,7 @@ export interface Database {
   users: UsersTable;
   user_systems: UserSystemsTable;
   refresh_tokens: RefreshTokensTable;
+  login_attempts: LoginAttemptsTable;
   plants: PlantsTable;
   scds: ScdsTable;
   venues: VenuesTable;

@@ -3,6 +3,7 @@ import {
   CHART_PERIOD_DEFAULT,
   CHART_PERIOD_OPTIONS,
   chartPeriod,
+  chartPeriodForMinutes,
   isChartPeriodChoice,
   isRollingChartPeriod,
 } from './chartPeriod.js';
@@ -52,5 +53,12 @@ describe('chart periods', () => {
   it('recognises its choices', () => {
     expect(isChartPeriodChoice('mesPassado')).toBe(true);
     expect(isChartPeriodChoice('hoje')).toBe(false);
+  });
+
+  it("opens a preset's default time: the gas prediction week, a month, else 24 h", () => {
+    expect(chartPeriodForMinutes(10_080)).toBe('ultimos7Dias');
+    expect(chartPeriodForMinutes(43_200)).toBe('ultimos30Dias');
+    expect(chartPeriodForMinutes(1440)).toBe(CHART_PERIOD_DEFAULT);
+    expect(chartPeriodForMinutes(null)).toBe(CHART_PERIOD_DEFAULT);
   });
 });

@@ -47,3 +47,13 @@ export function chartPeriod(choice: ChartPeriodChoice, now: Date, custom: Period
       return periodPreset(choice, now);
   }
 }
+
+/**
+ * The period a chart opens with from its preset's `tempoDefault` (minutes):
+ * a week for the gas prediction charts (spec 001 §9, 10080 min), a month for
+ * 30 days or more, else the last 24 hours (spec 000 §9).
+ */
+export function chartPeriodForMinutes(minutes: number | null | undefined): ChartPeriodChoice {
+  if (!minutes || minutes <= 1440) return CHART_PERIOD_DEFAULT;
+  return minutes >= 30 * 1440 ? 'ultimos30Dias' : 'ultimos7Dias';
+}

@@ -55,6 +55,7 @@ export {
   COMMAND_STATUS,
   COMMAND_TTL_MS,
   commandSendDisabled,
+  chartPeriodForMinutes,
   commandStatus,
   isCommandFinished,
 } from './command.js';

@@ -1,4 +1,4 @@
-import { METER_STALE_AFTER_MIN, STALE_AFTER_MIN } from '@vigia/domain';
+import { GAS_PREDICTION_WINDOW_MIN, METER_STALE_AFTER_MIN, STALE_AFTER_MIN } from '@vigia/domain';
 import type { AlarmOperator, AlarmRuleKind } from '../store/schema.js';
 
 /**
@@ -38,12 +38,16 @@ export interface ChartLineDef {
   casaDecimal: number;
   lineStyle?: 'solid' | 'dashed' | 'dotted';
   renderer?: 'line' | 'bar';
+  /** A plant chart line: which series of the plant chart call it draws ('potencia', 'energia'). */
+  tipo?: string;
 }
 
 export interface ChartDef {
   nome: string;
   maximo: number;
   minimo?: number;
+  /** The period the chart opens with, minutes (1440 when absent). */
+  tempoDefault?: number;
   lines: ChartLineDef[];
 }
 
@@ -853,10 +857,25 @@ const PLC: TypeDef = {
       ['tt01', 'TT01', '°C', 1],
       ['tt02', 'TT02', '°C', 1],
     ]),
-    chart('Previsão e Consumo de Gás', 20000, [
-      ['vazao', 'Vazão', 'm³/h', 1],
-      ['consumoDia', 'Consumo do Dia', 'm³', 0],
-    ]),
+    {
+      // Spec 001 §9: gas prediction charts span 10080 minutes; the day's consumption as bars.
+      ...chart('Previsão e Consumo de Gás', 20000, [
+        ['vazao', 'Vazão', 'm³/h', 1],
+        ['consumoDia', 'Consumo do Dia', 'm³', 0],
+      ]),
+      tempoDefault: GAS_PREDICTION_WINDOW_MIN,
+      lines: [
+        { tag: 'vazao', nome: 'Vazão', grandeza: 'm³/h', cor: '#1f77b4', casaDecimal: 1 },
+        {
+          tag: 'consumoDia',
+          nome: 'Consumo do Dia',
+          grandeza: 'm³',
+          cor: '#868e96',
+          casaDecimal: 0,
+          renderer: 'bar',
+        },
+      ],
+    },
   ],
   reports: [
     {
@@ -1109,3 +1128,45 @@ export const PLACE_OVERVIEWS = {
   ],
   scd: [['SCD', 'scd']],
 } as const;
+
+/**
+ * Chart presets of plants and SCDs themselves (spec 000 §2 `usina/…/grafico`,
+ * `scd/grafico`): a plant's equipment power and energy per day come from the
+ * plant chart call (the line's `tipo`); the rest draw the place's own
+ * measuring device (its `usina` or `scd` device), with that type's preset.
+ */
+export const PLACE_CHARTS: Record<'usina' | 'scd', ChartDef[]> = {
+  usina: [
+    {
+      nome: 'Potência dos Equipamentos',
+      maximo: 2500,
+      lines: [
+        {
+          tag: 'kW',
+          nome: 'Potência Ativa',
+          grandeza: 'kW',
+          cor: '#1f77b4',
+          casaDecimal: 1,
+          tipo: 'potencia',
+        },
+      ],
+    },
+    {
+      nome: 'Energia por Dia',
+      maximo: 60000,
+      tempoDefault: 10_080,
+      lines: [
+        {
+          tag: 'kWh',
+          nome: 'Energia',
+          grandeza: 'kWh',
+          cor: '#2ca02c',
+          casaDecimal: 0,
+          renderer: 'bar',
+          tipo: 'energia',
+        },
+      ],
+    },
+  ],
+  scd: [],
+};

@@ -15,7 +15,14 @@ import {
   sqliteReadingStatements,
 } from '../store/readingsWriter.js';
 import { type Database, type NewOccurrence, TABLES } from '../store/schema.js';
-import { DEVICE_TYPES, PLACE_OVERVIEWS, SIGNAL_TAG, type TypeDef } from './catalog.js';
+import {
+  type ChartDef,
+  DEVICE_TYPES,
+  PLACE_CHARTS,
+  PLACE_OVERVIEWS,
+  SIGNAL_TAG,
+  type TypeDef,
+} from './catalog.js';
 import {
   buildFleet,
   DEMO_INCIDENTS,
@@ -334,31 +341,33 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
   const columns: Record<string, unknown>[] = [];
   const graphicalIdsByType = new Map<string, number[]>();
   const tableIdsByType = new Map<string, number[]>();
-  for (const def of DEVICE_TYPES) {
-    const gIds: number[] = [];
-    for (const c of def.charts) {
-      const id = graphicals.length + 1;
-      gIds.push(id);
-      graphicals.push({ id, tipo: def.tipo, nome: c.nome, tempo_default: 1440 });
-      c.lines.forEach((l, i) => {
-        lines.push({
-          graphical_id: id,
-          tag_nome: l.tag,
-          nome: l.nome,
-          grandeza: l.grandeza,
-          cor: l.cor,
-          casa_decimal: l.casaDecimal,
-          maximo: c.maximo,
-          minimo: c.minimo ?? 0,
-          line_style: l.lineStyle ?? 'solid',
-          renderer: l.renderer ?? 'line',
-          tipo: null,
-          scale: null,
-          ordem: i,
-        });
+  const addChart = (tipo: string, c: ChartDef) => {
+    const id = graphicals.length + 1;
+    graphicals.push({ id, tipo, nome: c.nome, tempo_default: c.tempoDefault ?? 1440 });
+    c.lines.forEach((l, i) => {
+      lines.push({
+        graphical_id: id,
+        tag_nome: l.tag,
+        nome: l.nome,
+        grandeza: l.grandeza,
+        cor: l.cor,
+        casa_decimal: l.casaDecimal,
+        maximo: c.maximo,
+        minimo: c.minimo ?? 0,
+        line_style: l.lineStyle ?? 'solid',
+        renderer: l.renderer ?? 'line',
+        tipo: l.tipo ?? null,
+        scale: null,
+        ordem: i,
       });
-    }
-    graphicalIdsByType.set(def.tipo, gIds);
+    });
+    return id;
+  };
+  for (const def of DEVICE_TYPES) {
+    graphicalIdsByType.set(
+      def.tipo,
+      def.charts.map((c) => addChart(def.tipo, c)),
+    );
     const tIds: number[] = [];
     for (const r of def.reports) {
       const id = tables.length + 1;
@@ -403,6 +412,17 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
   });
   for (const d of fleet.devices) {
     const def = typeOf(d.tipo);
+  // After the device types' presets, so their ids stay as they were.
+  const placeChartIds = {
+    usina: [
+      ...PLACE_CHARTS.usina.map((c) => addChart('usina', c)),
+      ...(graphicalIdsByType.get('usina') ?? []),
+    ],
+    scd: [
+      ...PLACE_CHARTS.scd.map((c) => addChart('scd', c)),
+      ...(graphicalIdsByType.get('scd') ?? []),
+    ],
+  };
     const panels = d.panels ?? def.overviews;
     const firstChart = def.charts[0]?.nome ?? null;
     let ordem = 0;
@@ -448,7 +468,7 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
         overview_id: null,
         graphical_id: null,
         table_id: tid,
-        tempo_default: 1440,
+        tempo_default: Number(g?.tempo_default ?? 1440),
         tempo_enddt_default: 0,
         acesso: '00012',
         intervalo: 60,
@@ -474,8 +494,32 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
         ordem: i,
       });
     });
-  for (const p of fleet.plants) placeOverview('usina', p.id);
-  for (const s of fleet.scds) placeOverview('scd', s.id);
+  const placeCharts = (kind: 'usina' | 'scd', id: number) =>
+    placeChartIds[kind].forEach((gid, i) => {
+      const g = graphicals[gid - 1];
+      siteConfigs.push({
+        ...owner(kind === 'usina' ? { usina_id: id } : { scd_id: id }),
+        tipo: 'graphical',
+        nome: String(g?.nome ?? ''),
+        overview_id: null,
+        graphical_id: gid,
+        table_id: null,
+        tempo_default: Number(g?.tempo_default ?? 1440),
+        tempo_enddt_default: 0,
+        acesso: '00010',
+        intervalo: null,
+        render_html: null,
+        ordem: PLACE_OVERVIEWS[kind].length + i,
+      });
+    });
+  for (const p of fleet.plants) {
+    placeOverview('usina', p.id);
+    placeCharts('usina', p.id);
+  }
+  for (const s of fleet.scds) {
+    placeOverview('scd', s.id);
+    placeCharts('scd', s.id);
+  }
 
   await insertMany(trx, 'overview_configs', overviews);
   await insertMany(trx, 'graphical_configs', graphicals);

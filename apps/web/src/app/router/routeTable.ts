@@ -272,7 +272,10 @@ export const ROUTES: readonly RouteEntry[] = [
     ...usina('main.usina.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
     page: () => import('../compose/placeOverview').then((m) => m.PlantOverviewRoute),
   },
-  usina('main.usina.grafico', 'grafico/:chartId', 'Gráfico', false),
+  {
+    ...usina('main.usina.grafico', 'grafico/:chartId', 'Gráfico', false),
+    page: () => import('../../features/charts/pages/PlaceChartPages').then((m) => m.PlantChartPage),
+  },
   usina('main.usina.relatorio', 'relatorio/:reportId', 'Relatório', false),
   {
     ...usina('main.usina.gestao', 'gestao', 'Gestao de Dispositivos'),
@@ -342,7 +345,10 @@ export const ROUTES: readonly RouteEntry[] = [
     ...scd('main.scd.overview', 'visao-geral/:overviewId', 'Visão Geral', false),
     page: () => import('../compose/placeOverview').then((m) => m.ScdOverviewRoute),
   },
-  scd('main.scd.grafico', 'scd/grafico/:chartId', 'Gráfico', false),
+  {
+    ...scd('main.scd.grafico', 'scd/grafico/:chartId', 'Gráfico', false),
+    page: () => import('../../features/charts/pages/PlaceChartPages').then((m) => m.ScdChartPage),
+  },
   scd('main.scd.relatorio', 'scd/relatorio/:reportId', 'Relatório', false),
   {
     ...scd('main.scd.gestao', 'gestao', 'Gestao de Dispositivos'),

@@ -46,6 +46,34 @@ function valueLabels(_u: uPlot, splits: number[], _axis: number, _space: number,
   return splits.map((value) => formatNumber(value, axisDecimals(step)));
 }
 
+const bars = uPlot.paths.bars?.({ size: [0.7, 48], align: 0 });
+
+// Alarms are a state, so they get the alert colour; events stay grey.
+const ALARM_MARK = 'rgba(201, 42, 42, 0.75)';
+const EVENT_MARK = 'rgba(134, 142, 150, 0.8)';
+
+/** Occurrences as dashed vertical marks with a small flag at the top of the plot. */
+function drawAnnotations(u: uPlot, annotations: ChartView['annotations']) {
+  if (annotations.length === 0) return;
+  const { ctx } = u;
+  const { top, height, left, width } = u.bbox;
+  ctx.save();
+  ctx.lineWidth = Math.max(1, devicePixelRatio);
+  ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+  for (const a of annotations) {
+    const x = Math.round(u.valToPos(a.ts, 'x', true));
+    if (x < left || x > left + width) continue;
+    ctx.strokeStyle = a.isEvt ? EVENT_MARK : ALARM_MARK;
+    ctx.fillStyle = ctx.strokeStyle;
+    ctx.beginPath();
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    ctx.fillRect(x - 3 * devicePixelRatio, top, 6 * devicePixelRatio, 6 * devicePixelRatio);
+  }
+  ctx.restore();
+}
+
 /** Dots on the line only while they stand apart (a few readings), not on a dense series. */
 const sparse = (u: uPlot) => u.data[0].length * 16 < u.width;
 
@@ -72,15 +100,26 @@ function chartOptions(
     series: [
       {},
       ...view.lines.map(
-        (line): uPlot.Series => ({
-          label: line.label,
-          scale: line.scale,
-          stroke: line.color,
-          width: 1.5,
-          dash: line.dash,
-          spanGaps: true,
-          points: { show: sparse },
-        }),
+        (line): uPlot.Series =>
+          line.renderer === 'bar'
+            ? {
+                label: line.label,
+                scale: line.scale,
+                stroke: line.color,
+                fill: translucent(line.color, 0.45),
+                width: 1,
+                paths: bars,
+                points: { show: false },
+              }
+            : {
+                label: line.label,
+                scale: line.scale,
+                stroke: line.color,
+                width: 1.5,
+                dash: line.dash,
+                spanGaps: true,
+                points: { show: sparse },
+              },
       ),
       ...view.bands.flatMap((band) => {
         const scale = view.lines[band.line - 1]?.scale;
@@ -116,7 +155,10 @@ function chartOptions(
         }),
       ),
     ],
-    hooks: { setCursor: [(u) => onCursor(u.cursor.idx ?? null)] },
+    hooks: {
+      setCursor: [(u) => onCursor(u.cursor.idx ?? null)],
+      draw: [(u) => drawAnnotations(u, view.annotations)],
+    },
   };
 }
 

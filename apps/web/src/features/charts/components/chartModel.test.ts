@@ -33,7 +33,12 @@ const pen = (nome: string, serie: ChartPen['serie'], over: Partial<ChartPen> = {
   ...over,
 });
 
-const preset = (lines: ChartLine[]): ChartPreset => ({ idGraphical: 7, nome: 'nivel', lines });
+const preset = (lines: ChartLine[]): ChartPreset => ({
+  idGraphical: 7,
+  nome: 'nivel',
+  tempoDefault: 1440,
+  lines,
+});
 const PERIOD = { inicio: 0, fim: 600 };
 
 describe('chart view', () => {

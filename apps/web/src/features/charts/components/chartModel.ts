@@ -1,4 +1,4 @@
-import type { ChartLine, ChartPen } from '@vigia/contract';
+import type { ChartLine, ChartPen, OccurrenceRow, PlantChart } from '@vigia/contract';
 import { chartYRange, groupLinesByScale, type Period, type ValueRange } from '@vigia/domain';
 import type { ChartPreset } from '../api/get-chart-presets';
 
@@ -15,6 +15,16 @@ export interface LineView {
   scale: string;
   /** Drawn from bucket averages, with a band from the minimum to the maximum. */
   bucketed: boolean;
+  /** Spec 000 §3 `renderer`: a line, or bars (a day's consumption, energy per day). */
+  renderer: 'line' | 'bar';
+}
+
+/** An occurrence marked on the time axis (spec 001 §3 "Annotation"). */
+export interface Annotation {
+  ts: number;
+  label: string;
+  /** An event (grey mark) or an alarm (red mark). */
+  isEvt: boolean;
 }
 
 export interface ScaleView {
@@ -44,6 +54,7 @@ export interface ChartView {
   bands: BandView[];
   data: [number[], ...(number | null)[][]];
   empty: boolean;
+  annotations: Annotation[];
 }
 
 /** A line's summary over the period: the chart's text alternative. */
@@ -128,6 +139,7 @@ export function chartView(
       dash: DASHES[line.lineStyle],
       scale: scaleOf.get(line) ?? 'y0',
       bucketed: (penOf.get(line.tagNome)?.agrupamento ?? null) !== null,
+      renderer: line.renderer ?? 'line',
     }),
   );
 
@@ -159,7 +171,99 @@ export function chartView(
     bands,
     data,
     empty: times.length === 0,
+    annotations: [],
   };
+}
+
+/** The occurrences inside the period, oldest first, as chart marks. */
+export function annotationsOf(rows: readonly OccurrenceRow[], period: Period): Annotation[] {
+  return rows
+    .filter((r) => r.horaAtivacao >= period.inicio && r.horaAtivacao <= period.fim)
+    .map((r) => ({ ts: r.horaAtivacao, label: r.nomeAlarme, isEvt: r.isEvt }))
+    .sort((a, b) => a.ts - b.ts);
+}
+
+/** Plant chart series shown, in the order the user keeps (spec 000 §3 "plant graph ordering"). */
+export interface PlantGraphOrder {
+  /** Device ids in the order chosen; devices not listed follow in the answer's order. */
+  order: number[];
+  hidden: number[];
+}
+
+/** The series in the chosen order, hidden ones left out. */
+export function orderPlantSeries<T extends { idDispositivo: number }>(
+  series: readonly T[],
+  prefs: PlantGraphOrder,
+): T[] {
+  const rank = new Map(prefs.order.map((id, i) => [id, i]));
+  const hidden = new Set(prefs.hidden);
+  return series
+    .map((s, i) => ({ s, key: rank.get(s.idDispositivo) ?? prefs.order.length + i }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ s }) => s)
+    .filter((s) => !hidden.has(s.idDispositivo));
+}
+
+/**
+ * The plant chart call's answer as one chart per equipment (power averaged
+ * per bucket, or energy per day as bars), drawn with the preset's line.
+ */
+export function plantChartViews(
+  line: ChartLine,
+  answer: PlantChart,
+  series: PlantChart['series'],
+): ChartView[] {
+  const period = { inicio: answer.inicio, fim: answer.fim };
+  return series.map((s): ChartView => {
+    const values = s.serie.map((p) => p.valor);
+    const own = values.length > 0 ? { min: Math.min(...values), max: Math.max(...values) } : null;
+    const unit = s.unidade || line.grandeza;
+    return {
+      id: s.idDispositivo,
+      title: `${s.patrimonio ? `${s.patrimonio} · ` : ''}${s.nome} (${unit})`,
+      period,
+      lines: [
+        {
+          name: line.tagNome,
+          label: s.patrimonio ?? s.nome,
+          unit,
+          color: line.cor,
+          decimals: line.casaDecimal,
+          dash: DASHES[line.lineStyle],
+          scale: 'y0',
+          bucketed: false,
+          renderer: line.renderer ?? 'line',
+        },
+      ],
+      scales: [
+        {
+          key: 'y0',
+          unit,
+          range: chartYRange({ min: line.minimo, max: Math.max(line.maximo, own?.max ?? 0) }, own),
+        },
+      ],
+      bands: [],
+      data: [s.serie.map((p) => p.ts), values],
+      empty: s.serie.length === 0,
+      annotations: [],
+    };
+  });
+}
+
+/** The newest value, minimum and maximum of each plant series (the plant charts' text alternative). */
+export function plantSummaries(line: ChartLine, series: PlantChart['series']): LineSummary[] {
+  return series.map((s) => {
+    const last = s.serie[s.serie.length - 1];
+    const values = s.serie.map((p) => p.valor);
+    return {
+      label: s.patrimonio ? `${s.patrimonio} · ${s.nome}` : s.nome,
+      unit: s.unidade || line.grandeza,
+      decimals: line.casaDecimal,
+      latest: last ? { ts: last.ts, valor: last.valor } : null,
+      min: values.length > 0 ? Math.min(...values) : null,
+      max: values.length > 0 ? Math.max(...values) : null,
+    };
+  });
 }
 
 /** Latest value, minimum and maximum of each line of the charts, in chart order. */

@@ -190,7 +190,7 @@ function renderPage(setTitle: (title: string | null) => void = () => {}) {
 
 const historyCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname === HISTORY_PATH);
 
-describe('tank chart page', () => {
+describe('tank chart page', { timeout: 15_000 }, () => {
   it("is titled with the tank's name and draws its preset lines over the last 24 h", async () => {
     const calls = serve();
     const setTitle = vi.fn();

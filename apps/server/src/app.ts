@@ -35,6 +35,7 @@ import { ResponseCache } from './plugins/responseCache.js';
 import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
 import { commandRoutes } from './routes/commands.js';
+import { contractRoutes } from './routes/contracts.js';
 import { devicesAreaRoutes } from './routes/devicesArea.js';
 import { eventRoutes } from './routes/events.js';
 import { fuelRoutes } from './routes/fuel.js';
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(commandRoutes, { ...services, commands });
       await api.register(fuelRoutes, services);
       await api.register(scheduleRoutes, services);
+      await api.register(contractRoutes, services);
       await api.register(reportRoutes, services);
       await api.register(reportFileRoutes, services);
     },

@@ -2,6 +2,7 @@ import { AUTH_API } from './auth.js';
 import { CHART_HISTORY_API } from './chartHistory.js';
 import { COMMANDS_API } from './commands.js';
 import { CONFIGURATION_API } from './configuration.js';
+import { CONTRACTS_API } from './contracts.js';
 import { DEVICES_API } from './devices.js';
 import { ANALYSIS_API, ENERGY_API } from './energy.js';
 import { EVENTS_API } from './events.js';
@@ -43,6 +44,7 @@ export const API = {
   commands: COMMANDS_API,
   fuel: FUEL_API,
   schedules: SCHEDULES_API,
+  contracts: CONTRACTS_API,
   reports: REPORTS_API,
   reportFiles: REPORT_FILES_API,
 };

@@ -341,6 +341,15 @@ export type {
 } from './schedules.js';
 export { SCHEDULES_API, schedule, scheduleInput, timeOfDay } from './schedules.js';
 export type {
+  Contract,
+  ContractDevice,
+  ContractInputBody,
+  ContractListQuery,
+  ContractPage,
+  CreateContractBody,
+} from './contracts.js';
+export { CONTRACTS_API, contract, contractInput } from './contracts.js';
+export type {
   EnergyCenterData,
   PlaceRef,
   ResumeSiteColumn,

@@ -286,6 +286,25 @@ export {
   spreadsheetNumberFormat,
 } from './report.js';
 export { WEEKDAY_NAMES, weekdayName } from './schedule.js';
+export type {
+  ContractInput,
+  ContractStatus,
+  ContractStatusBounds,
+} from './serviceContract.js';
+export {
+  CONTRACT_CUSTOMER_MAX,
+  CONTRACT_DEVICES_MAX,
+  CONTRACT_DUE_SOON_DAYS,
+  CONTRACT_NOTES_MAX,
+  CONTRACT_NUMBER_MAX,
+  CONTRACT_STATUS_LABEL,
+  CONTRACT_STATUS_TONE,
+  CONTRACT_STATUSES,
+  contractStatus,
+  contractStatusBounds,
+  isContractStatus,
+  validateContract,
+} from './serviceContract.js';
 export type { SwitchPosition } from './switch.js';
 export {
   groupSwitchState,

@@ -50,6 +50,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   clientId: 'company',
   disp_id: 'device',
   idDispositivo: 'device',
+  dispositivoIds: 'device',
   dispositivoId: 'device',
   dispositivo: 'device',
   deviceId: 'device',
@@ -76,6 +77,7 @@ const ID_BY_SEGMENT: Record<string, Kind> = {
   tfrs: 'device',
   scds: 'scd',
   escalas: 'schedule',
+  contratos: 'contract',
 };
 
 /** Ids of presets shared by every tenant (chart, table and panel configurations by type). */

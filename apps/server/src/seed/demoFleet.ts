@@ -23,6 +23,7 @@ import {
   SIGNAL_TAG,
   type TypeDef,
 } from './catalog.js';
+import { insertDemoContracts } from './demoContracts.js';
 import {
   buildFleet,
   DEMO_INCIDENTS,
@@ -92,7 +93,13 @@ export async function seedDemo(store: Store, opts: SeedOptions): Promise<void> {
   });
   await syncIdSequences(
     store,
-    TABLES.filter((t) => t !== 'user_systems' && t !== 'current_values' && t !== 'readings'),
+    TABLES.filter(
+      (t) =>
+        t !== 'user_systems' &&
+        t !== 'current_values' &&
+        t !== 'readings' &&
+        t !== 'contract_devices',
+    ),
   );
 }
 
@@ -937,44 +944,7 @@ async function insertOperations(
   });
   await insertMany(trx, 'schedules', schedules);
 
-  await insertMany(trx, 'contracts', [
-    {
-      system_id: 200,
-      venue_id: null,
-      nome: 'Manutenção preventiva dos GMGs',
-      numero: 'CT-2025/014',
-      fornecedor: 'Motores Cuiabá Serviços Ltda.',
-      inicio: '2025-03-01',
-      fim: '2027-02-28',
-      valor_mensal: 48_500,
-      observacao: 'Inclui troca de óleo a cada 500 h.',
-      created_at: now - 200 * DAY,
-    },
-    {
-      system_id: 200,
-      venue_id: null,
-      nome: 'Fornecimento de diesel S10',
-      numero: 'CT-2025/021',
-      fornecedor: 'Distribuidora Centro-Oeste Combustíveis',
-      inicio: '2025-06-01',
-      fim: '2026-12-31',
-      valor_mensal: 910_000,
-      observacao: null,
-      created_at: now - 150 * DAY,
-    },
-    {
-      system_id: 220,
-      venue_id: 1,
-      nome: 'Operação e manutenção da subestação',
-      numero: 'AG-0087',
-      fornecedor: 'Eletro Rio Engenharia',
-      inicio: '2026-01-01',
-      fim: '2026-12-31',
-      valor_mensal: 32_000,
-      observacao: 'Atendimento em dias de evento.',
-      created_at: now - 320 * DAY,
-    },
-  ]);
+  await insertDemoContracts(trx, fleet, now);
 
   // Command history on generators: mode changes confirmed by the devices.
   const types = await trx.selectFrom('command_types').selectAll().execute();

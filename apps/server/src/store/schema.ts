@@ -372,15 +372,22 @@ export interface SchedulesTable {
 export interface ContractsTable {
   id: Id;
   system_id: number;
+  /** Null: the whole cluster (system). */
   venue_id: Opt<number>;
-  nome: string;
+  /** Unique in its system. */
   numero: string;
-  fornecedor: string;
+  cliente: string;
+  /** 'YYYY-MM-DD', both days included. */
   inicio: string;
   fim: string;
-  valor_mensal: number;
   observacao: Opt<string>;
   created_at: number;
+  updated_at: Opt<number>;
+}
+
+export interface ContractDevicesTable {
+  contract_id: number;
+  device_id: number;
 }
 
 export interface ReportFilesTable {
@@ -459,6 +466,7 @@ export interface Database {
   fuel_configs: FuelConfigsTable;
   schedules: SchedulesTable;
   contracts: ContractsTable;
+  contract_devices: ContractDevicesTable;
   report_files: ReportFilesTable;
   audit_log: AuditLogTable;
 }
@@ -504,6 +512,7 @@ export const TABLES = [
   'fuel_configs',
   'schedules',
   'contracts',
+  'contract_devices',
   'report_files',
   'audit_log',
 ] as const satisfies readonly (keyof Database)[];

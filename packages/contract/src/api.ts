@@ -1,3 +1,4 @@
+import { ALARM_KPI_API } from './alarmKpi.js';
 import { AUTH_API } from './auth.js';
 import { CHART_HISTORY_API } from './chartHistory.js';
 import { COMMANDS_API } from './commands.js';
@@ -11,6 +12,7 @@ import { GPS_API } from './gps.js';
 import { HEALTH_API } from './health.js';
 import { HEALTH_PLAN_API } from './healthPlan.js';
 import { INGEST_API } from './ingest.js';
+import { OCCURRENCE_COMMENTS_API } from './occurrenceComments.js';
 import { OCCURRENCE_CONFIG_API, OCCURRENCES_API } from './occurrences.js';
 import { REPORT_FILES_API } from './reportFiles.js';
 import { REPORTS_API } from './reports.js';
@@ -30,6 +32,8 @@ export const API = {
   occurrences: OCCURRENCES_API,
   occurrenceConfig: OCCURRENCE_CONFIG_API,
   healthPlan: HEALTH_PLAN_API,
+  occurrenceComments: OCCURRENCE_COMMENTS_API,
+  alarmKpi: ALARM_KPI_API,
   events: EVENTS_API,
   ingest: INGEST_API,
   auth: AUTH_API,

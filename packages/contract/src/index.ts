@@ -1,3 +1,12 @@
+export type {
+  AlarmKpi,
+  AlarmKpiChattering,
+  AlarmKpiQuery,
+  AlarmKpiStale,
+  AlarmKpiSystem,
+  AlarmKpiTop,
+} from './alarmKpi.js';
+export { ALARM_KPI_API, alarmKpi, alarmKpiQuery } from './alarmKpi.js';
 export type { OAuthError, TokenRequest, TokenResponse } from './auth.js';
 export {
   AUTH_API,
@@ -245,6 +254,13 @@ export {
   readingsPayload,
   TAG_NAME,
 } from './ingest.js';
+export type { AddCommentBody, OccurrenceComment } from './occurrenceComments.js';
+export {
+  addCommentBody,
+  deleteCommentAnswer,
+  OCCURRENCE_COMMENTS_API,
+  occurrenceComment,
+} from './occurrenceComments.js';
 export type {
   AcknowledgeBody,
   AcknowledgeResponse,

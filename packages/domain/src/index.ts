@@ -21,6 +21,15 @@ export {
   SEVERITY_LABEL,
   SEVERITY_TONE,
 } from './alarm.js';
+export {
+  ALARM_KPI,
+  ALARM_KPI_LABELS,
+  brasiliaOffsetSec,
+  kpiTone,
+  kpiWindowCount,
+  kpiWindowStart,
+  ratePer,
+} from './alarmKpi.js';
 export { hasBit } from './bits.js';
 export type { CardInput, CardState } from './card.js';
 export { CARD_STATE_TONE, cardState } from './card.js';
@@ -211,6 +220,7 @@ export {
   PLACEHOLDER_NUMBER,
   STALE_LABEL,
 } from './messages.js';
+export { MAX_COMMENT_LENGTH, validateComment } from './occurrenceComment.js';
 export type { LoadMoreInput, PageSizeKey } from './paging.js';
 export {
   clampLimit,

@@ -216,6 +216,15 @@ export interface OccurrencesTable {
   motivo: Opt<string>;
 }
 
+/** A comment on an occurrence (issue 17): its author and when. */
+export interface OccurrenceCommentsTable {
+  id: Id;
+  occurrence_id: number;
+  user_id: number;
+  texto: string;
+  created_at: number;
+}
+
 export interface CommandTypesTable {
   id: Id;
   template_id: number;
@@ -453,6 +462,7 @@ export interface Database {
   rollup_state: RollupStateTable;
   alarm_rules: AlarmRulesTable;
   occurrences: OccurrencesTable;
+  occurrence_comments: OccurrenceCommentsTable;
   command_types: CommandTypesTable;
   commands: CommandsTable;
   command_confirmations: CommandConfirmationsTable;
@@ -499,6 +509,7 @@ export const TABLES = [
   'readings',
   'alarm_rules',
   'occurrences',
+  'occurrence_comments',
   'command_types',
   'commands',
   'command_confirmations',

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@vigia/domain';
+import { MESSAGES, SYSTEM_FEATURES } from '@vigia/domain';
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 
@@ -9,6 +9,11 @@ export const sistema = z.object({
   empresa: z.string(),
   /** Per-system configuration: the route the system opens on ('geradores' for system 121 in the demo). */
   home: z.string().nullable(),
+  /**
+   * The system's features (fuel, contracts, health plan …): the console offers
+   * only their screens. The server always sends it; absent reads as none.
+   */
+  recursos: z.array(z.enum(SYSTEM_FEATURES)).optional(),
 });
 export type Sistema = z.infer<typeof sistema>;
 

@@ -328,6 +328,8 @@ export {
   switchState,
   switchTone,
 } from './switch.js';
+export type { SystemFeature } from './systemFeatures.js';
+export { enabledFeatures, SYSTEM_FEATURES } from './systemFeatures.js';
 export type { TankColor, TankLevelBand } from './tank.js';
 export {
   TANK_ATTENTION_MIN,

@@ -45,6 +45,15 @@ describe.skipIf(!available)('/api/User', () => {
       });
     });
 
+    it('each system names its features from its configuration', async () => {
+      const info = (await get('/api/User/userinfo', 'demo')).json();
+      const recursos = (id: number) =>
+        info.sistemas.find((s: { id: number }) => s.id === id)?.recursos;
+      expect(recursos(121)).toEqual(['combustivel', 'gps']);
+      expect(recursos(179)).toEqual(['combustivel', 'planoSaude', 'relatoriosArquivos']);
+      expect(recursos(210)).toEqual([]);
+    });
+
     it('cliente: exactly one system, no command right', async () => {
       const info = (await get('/api/User/userinfo', 'cliente')).json();
       expect(info.sistemas).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { Sistema } from '@vigia/contract';
+import { enabledFeatures } from '@vigia/domain';
 import type { Kysely } from 'kysely';
 import { parseJson } from '../json.js';
 import type { Database, SystemConfig } from '../schema.js';
@@ -102,10 +103,14 @@ export async function userSystems(
     .orderBy('systems.nome')
     .orderBy('systems.id')
     .execute();
-  return systems.map((s) => ({
-    id: s.id,
-    nome: s.nome,
-    empresa: s.empresa,
-    home: parseJson<Partial<SystemConfig>>(s.config, {}).home ?? null,
-  }));
+  return systems.map((s) => {
+    const config = parseJson<Partial<SystemConfig>>(s.config, {});
+    return {
+      id: s.id,
+      nome: s.nome,
+      empresa: s.empresa,
+      home: config.home ?? null,
+      recursos: enabledFeatures(config.features),
+    };
+  });
 }

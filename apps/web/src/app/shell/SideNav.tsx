@@ -1,13 +1,17 @@
 import { ActionIcon, NavLink, Stack } from '@mantine/core';
 import { IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
+import { listaTiposQueryOptions } from '../../features/cluster/api/get-lista-tipos';
 import { NavCounters } from '../../features/counters/components/NavCounters';
 import type { RouteParams } from '../../lib/navigation';
+import { useUserInfo } from '../../lib/user/get-user-info';
 import { DeferredTooltip } from '../../ui/deferredOverlays';
 import { routePath } from '../router/links';
 import { MOUNTED_ROUTES, type RouteGroup } from '../router/routeTable';
 import { navIcon } from './navIcons';
+import { offeredTo, type SystemOffer, systemOffer } from './navRequirements';
 import classes from './SideNav.module.css';
 
 interface Props {
@@ -35,6 +39,7 @@ export function SideNav({
 }: Props) {
   const { pathname } = useLocation();
   const sisId = Number(params.sisId);
+  const offer = useSystemOffer(sisId, countersEnabled);
 
   return (
     <>
@@ -43,7 +48,13 @@ export function SideNav({
           {Number.isInteger(sisId) && (
             <NavCounters sisId={sisId} collapsed={collapsed} enabled={countersEnabled} />
           )}
-          <NavItems group={group} params={params} collapsed={collapsed} pathname={pathname} />
+          <NavItems
+            group={group}
+            params={params}
+            collapsed={collapsed}
+            pathname={pathname}
+            offer={offer}
+          />
         </Stack>
       </div>
       {canPin && (
@@ -67,11 +78,28 @@ export function SideNav({
   );
 }
 
+/**
+ * What the system has, for the screens only some systems have. The device
+ * totals are the cluster home's query, read once the screen has loaded.
+ */
+function useSystemOffer(sisId: number, enabled: boolean): SystemOffer | null {
+  const system = Number.isInteger(sisId) && sisId > 0;
+  const user = useUserInfo();
+  const tipos = useQuery({ ...listaTiposQueryOptions(sisId), enabled: enabled && system });
+  if (!system) return null;
+  return systemOffer(
+    user.data?.sistemas.find((s) => s.id === sisId),
+    user.data ? tipos.data : undefined,
+  );
+}
+
 interface NavItemsProps {
   group: RouteGroup;
   params: RouteParams;
   collapsed: boolean;
   pathname: string;
+  /** What the system has; null: the client-systems group, whose screens span every system. */
+  offer: SystemOffer | null;
 }
 
 function sameParams(a: RouteParams, b: RouteParams): boolean {
@@ -79,18 +107,22 @@ function sameParams(a: RouteParams, b: RouteParams): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
+function sameOffer(a: SystemOffer | null, b: SystemOffer | null): boolean {
+  return a === b || (a !== null && b !== null && a.recursos === b.recursos && a.tipos === b.tipos);
+}
+
 /**
  * The group's screens. Memoized: the shell re-renders while the first screen
  * loads (user info, page title, counters) and the list does not change then.
  */
 const NavItems = memo(
-  function NavItems({ group, params, collapsed, pathname }: NavItemsProps) {
-    const items = MOUNTED_ROUTES.filter((route) => route.group === group && route.nav).flatMap(
-      (route) => {
-        const href = routePath(route, params);
-        return href ? [{ route, href }] : [];
-      },
-    );
+  function NavItems({ group, params, collapsed, pathname, offer }: NavItemsProps) {
+    const items = MOUNTED_ROUTES.filter(
+      (route) => route.group === group && route.nav && (!offer || offeredTo(route, offer)),
+    ).flatMap((route) => {
+      const href = routePath(route, params);
+      return href ? [{ route, href }] : [];
+    });
     return (
       <nav aria-label="Menu do sistema">
         {items.map(({ route, href }) => {
@@ -126,5 +158,6 @@ const NavItems = memo(
     a.group === b.group &&
     a.collapsed === b.collapsed &&
     a.pathname === b.pathname &&
+    sameOffer(a.offer, b.offer) &&
     sameParams(a.params, b.params),
 );

@@ -306,6 +306,27 @@ describe.skipIf(!available)('energy over a period, recomputed from the raw count
       dispositivos: plant1.length,
       ...expectedCard(plant1.map((c) => c.id)),
     });
+    // The cluster's 'Gestão de Dispositivos' (main.cluster.gestao): one system, each state.
+    const of200 = counters.filter((c) => c.systemId === 200);
+    const systemStates = await ok<{
+      estados: (EnergyCard & { uf: string; dispositivos: number })[];
+    }>(`/api2/energia/scds/estados?${range}&sisid=200`);
+    expect(systemStates.estados.map((s) => s.uf).sort()).toEqual(
+      [...new Set(of200.map((c) => c.uf))].sort(),
+    );
+    for (const state of systemStates.estados) {
+      const ids = of200.filter((c) => c.uf === state.uf).map((c) => c.id);
+      expect(state, state.uf).toEqual({
+        uf: state.uf,
+        dispositivos: ids.length,
+        ...expectedCard(ids),
+      });
+    }
+    const systemTable = await ok<{ total: number; itens: DeviceEnergyCard[] }>(
+      `/api2/energia/scds/table?${range}&sisid=200&limit=200`,
+    );
+    expect(systemTable.total).toBe(of200.length);
+    expect(systemTable.itens.map((r) => r.id).sort()).toEqual(of200.map((c) => c.id).sort());
     const names = await ok<{ id: number }[]>(`/api2/energia/scds/nomes?scdId=1`);
     expect(names.map((n) => n.id).sort()).toEqual(
       counters

@@ -164,10 +164,7 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     ...cluster('main.cluster.gestao', 'gestao', 'Alarmes Gestao'),
-    page: () =>
-      import('../../features/occurrences/pages/OccurrenceHistoryPages').then(
-        (m) => m.SystemOccurrenceManagementPage,
-      ),
+    page: () => import('../compose/clusterManagement').then((m) => m.ClusterManagementRoute),
   },
   {
     ...cluster('main.cluster.ocorrencias', 'ocorrencias', 'Alarmes Ativos'),

@@ -2,6 +2,10 @@ import type { EnergyCard } from '@vigia/contract';
 import { energyValue, formatDate } from '@vigia/domain';
 import { formatKwh } from './energyFormat';
 
+/** Inside a card 200 wide (spec 000 §9) with its padding and border. */
+export const MINI_BARS_WIDTH = 168;
+export const MINI_BARS_HEIGHT = 48;
+
 interface Props {
   energia: EnergyCard['energia'];
   width?: number;
@@ -14,7 +18,12 @@ interface Props {
  * dash under it). The values are also in the card and the table; the figure
  * carries them in its accessible name.
  */
-export function MiniBars({ energia, width = 168, height = 48, label }: Props) {
+export function MiniBars({
+  energia,
+  width = MINI_BARS_WIDTH,
+  height = MINI_BARS_HEIGHT,
+  label,
+}: Props) {
   const values = energia.map((p) => energyValue(p.valor));
   const max = Math.max(0, ...values.map((v) => v ?? 0));
   const step = energia.length > 0 ? width / energia.length : width;

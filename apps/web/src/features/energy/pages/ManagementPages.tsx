@@ -161,6 +161,20 @@ function ManagementScreen({ scope, file }: { scope: ManagementScope; file: strin
 
 const TITLE = 'Gestão de Dispositivos';
 
+/**
+ * The system's devices (main.cluster.gestao shows it beside the system's
+ * alarms): the same screen and api2 calls, scoped by `sisid`.
+ */
+export function SystemManagementPage() {
+  const sisid = Number(useParams().sisId);
+  return (
+    <>
+      <PageHeader title={TITLE} subtitle="Energia dos dispositivos do sistema" />
+      <ManagementScreen scope={{ sisid }} file={`gestao-sistema-${sisid}.xlsx`} />
+    </>
+  );
+}
+
 /** `/usina/:usinaId/gestao` (main.usina.gestao). */
 export function PlantManagementPage() {
   const usinaId = Number(useParams().usinaId);

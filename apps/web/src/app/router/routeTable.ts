@@ -173,7 +173,11 @@ export const ROUTES: readonly RouteEntry[] = [
         (m) => m.SystemActiveOccurrencesPage,
       ),
   },
-  cluster('main.cluster.unifilar', 'unifilar', 'Unifilar'),
+  {
+    ...cluster('main.cluster.unifilar', 'unifilar', 'Unifilar'),
+    page: () =>
+      import('../../features/site/pages/ClusterUnifilarPage').then((m) => m.ClusterUnifilarPage),
+  },
   {
     ...cluster('main.cluster.baterias', 'baterias', 'Status Baterias'),
     page: () =>

@@ -9,6 +9,7 @@ import { SessionWiring } from '../App';
 import { AppProviders } from '../providers/AppProviders';
 import { createQueryClient } from '../providers/queryClient';
 import { createRouteObjects } from './router';
+import { isMounted, ROUTES } from './routeTable';
 
 type Handler = (url: string, init?: RequestInit) => Response | undefined;
 
@@ -93,6 +94,8 @@ async function signIn(username: string, password: string) {
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
+const WAITING_ROUTE = ROUTES.find((route) => !isMounted(route));
+
 describe('routing and sign-in (spec 000 §2, §4)', { timeout: 20_000 }, () => {
   it('an unknown URL goes to login', async () => {
     const router = renderAt('/nao/existe');
@@ -100,12 +103,16 @@ describe('routing and sign-in (spec 000 §2, §4)', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/login/');
   });
 
-  it('a spec route whose screen is not built yet also goes to login', async () => {
-    login();
-    const router = renderAt('/8/unifilar');
-    await screen.findByRole('button', { name: 'Entrar' }, LAZY);
-    expect(router.state.location.pathname).toBe('/login/');
-  });
+  // Skipped once every route of the table has its screen.
+  it.skipIf(!WAITING_ROUTE)(
+    'a spec route whose screen is not built yet also goes to login',
+    async () => {
+      login();
+      const router = renderAt(`/8/${WAITING_ROUTE?.path.replace(/:[A-Za-z]+/g, '1')}`);
+      await screen.findByRole('button', { name: 'Entrar' }, LAZY);
+      expect(router.state.location.pathname).toBe('/login/');
+    },
+  );
 
   it('a protected screen without a session goes to login and back with its parameters', async () => {
     const router = renderAt('/8/home-cluster?filtro=abc');

@@ -35,6 +35,7 @@ import { ResponseCache } from './plugins/responseCache.js';
 import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
 import { alarmKpiRoutes } from './routes/alarmKpi.js';
+import { alarmStateRoutes } from './routes/alarmStates.js';
 import { commandRoutes } from './routes/commands.js';
 import { contractRoutes } from './routes/contracts.js';
 import { devicesAreaRoutes } from './routes/devicesArea.js';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       requireBearer(api, services.authenticator);
       await api.register(userRoutes, services);
       await api.register(occurrenceRoutes, services);
+      await api.register(alarmStateRoutes, services);
       await api.register(occurrenceConfigRoutes, services);
       await api.register(occurrenceCommentRoutes, services);
       await api.register(alarmKpiRoutes, services);

@@ -60,6 +60,14 @@ const env = z.object({
   /** Days of raw reading history kept; 0 keeps everything. */
   VIGIA_RETENTION_DAYS: integer(0, 36_500).default(90),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Longest shelf of an alarm, seconds (ISA-18.2 shelving; default 8 h). */
+  VIGIA_ALARM_SHELVE_MAX_S: integer(60, 30 * 24 * 3600).default(8 * 3600),
+  /** Shortest shelf, seconds (default 5 min; tests lower it). */
+  VIGIA_ALARM_SHELVE_MIN_S: integer(1, 24 * 3600).default(300),
+  /** How often ended shelves are returned to the active lists, milliseconds. */
+  VIGIA_ALARM_SHELVE_SWEEP_MS: integer(100, 3_600_000).default(15_000),
+  /** Chattering suppression window, seconds (0: off). */
+  VIGIA_ALARM_CHATTER_S: integer(0, 3600).default(60),
 });
 
 export interface Config {
@@ -105,6 +113,19 @@ export interface Config {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** ISA-18.2 alarm handling beyond acknowledgement (store/alarms/README.md). */
+  alarms: {
+    /** Shelf durations allowed, seconds. */
+    shelveMinSeconds: number;
+    shelveMaxSeconds: number;
+    /** Interval of the job returning ended shelves. */
+    shelveSweepMs: number;
+    /**
+     * A cleared, unacknowledged alarm raised again within this many seconds is
+     * the same occurrence again (its repeat count grows) instead of a duplicate; 0: off.
+     */
+    chatterWindowSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -166,6 +187,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     webDist: resolve(cwd, e.VIGIA_WEB_DIST),
     trustProxy: e.VIGIA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    alarms: {
+      shelveMinSeconds: Math.min(e.VIGIA_ALARM_SHELVE_MIN_S, e.VIGIA_ALARM_SHELVE_MAX_S),
+      shelveMaxSeconds: e.VIGIA_ALARM_SHELVE_MAX_S,
+      shelveSweepMs: e.VIGIA_ALARM_SHELVE_SWEEP_MS,
+      chatterWindowSeconds: e.VIGIA_ALARM_CHATTER_S,
+    },
   };
 }
 

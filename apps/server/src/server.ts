@@ -15,6 +15,7 @@ import { startDailyReports } from './reportFiles/dailyOccurrenceReport.js';
 import { defaultReportFolder } from './reportFiles/storage.js';
 import { seedDemo } from './seed/demoFleet.js';
 import { startSimulator } from './simulator/simulator.js';
+import { startShelfExpiry } from './store/alarms/shelving.js';
 import { purgeExpiredRefreshTokens } from './store/auth/refreshTokens.js';
 import { openStore } from './store/database.js';
 import { startRetention } from './store/retention.js';
@@ -117,7 +118,12 @@ async function main(): Promise<void> {
     if (issued.length > 0) log.info({ chavesNovas: issued.length, keysFile }, 'chaves emitidas');
   }
 
-  const ingest = createIngest({ store, publish: bus, log });
+  const ingest = createIngest({
+    store,
+    publish: bus,
+    log,
+    chatterWindowSeconds: config.alarms.chatterWindowSeconds,
+  });
   stops.push(() => ingest.close());
   const connection = mqttConnection(config);
   if (connection) {
@@ -164,6 +170,12 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     clearInterval(purge);
   });
+  const shelves = startShelfExpiry(store, {
+    intervalMs: config.alarms.shelveSweepMs,
+    publish: bus,
+    onError: (error) => log.error({ err: error }, 'retorno de alarmes suprimidos falhou'),
+  });
+  stops.push(() => shelves.stop());
   const rollups = startRollups(store, {
     onError: (error) => log.error({ err: error }, 'agregados de leituras falharam'),
   });

@@ -1,4 +1,5 @@
 import { ALARM_KPI_API } from './alarmKpi.js';
+import { ALARM_STATES_API } from './alarmStates.js';
 import { AUTH_API } from './auth.js';
 import { CHART_HISTORY_API } from './chartHistory.js';
 import { COMMANDS_API } from './commands.js';
@@ -32,6 +33,7 @@ export const API = {
   occurrences: OCCURRENCES_API,
   occurrenceConfig: OCCURRENCE_CONFIG_API,
   healthPlan: HEALTH_PLAN_API,
+  alarmStates: ALARM_STATES_API,
   occurrenceComments: OCCURRENCE_COMMENTS_API,
   alarmKpi: ALARM_KPI_API,
   events: EVENTS_API,

@@ -7,6 +7,29 @@ export type {
   AlarmKpiTop,
 } from './alarmKpi.js';
 export { ALARM_KPI_API, alarmKpi, alarmKpiQuery } from './alarmKpi.js';
+export type {
+  DeviceService,
+  DeviceServiceBody,
+  ShelveAnswer,
+  ShelveBody,
+  ShelvedListQuery,
+  ShelvedRow,
+  ShelveLimits,
+  UnshelveAnswer,
+  UnshelveBody,
+} from './alarmStates.js';
+export {
+  ALARM_STATES_API,
+  deviceService,
+  deviceServiceBody,
+  shelveAnswer,
+  shelveBody,
+  shelvedListQuery,
+  shelvedRow,
+  shelveLimits,
+  unshelveAnswer,
+  unshelveBody,
+} from './alarmStates.js';
 export type { OAuthError, TokenRequest, TokenResponse } from './auth.js';
 export {
   AUTH_API,

@@ -104,6 +104,8 @@ export const occurrenceRow = z.object({
   uf: z.string(),
   /** ISA-18.2 state (`alarmState` of @vigia/domain): colour and label come from the domain. */
   estado: alarmStateSchema,
+  /** Raises folded into this occurrence by the engine's chattering suppression (0: raised once). */
+  repeticoes: z.number().int(),
 });
 export type OccurrenceRow = z.infer<typeof occurrenceRow>;
 

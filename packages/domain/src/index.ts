@@ -7,6 +7,13 @@ export {
   setAllSelected,
   toggleSelected,
 } from './acknowledgement.js';
+export type { DurationChoice } from './alarmShelving.js';
+export {
+  durationLabel,
+  MAX_SHELVE_REASON_LENGTH,
+  SHELVING_MESSAGES,
+  shelveDurationChoices,
+} from './alarmShelving.js';
 export type { AlarmRowStyle, AlarmSeverity, AlarmState, AlarmTimes } from './alarm.js';
 export {
   ALARM_CRITICAL_MIN,

@@ -1,5 +1,15 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { VigiaEvent } from '../events/types.js';
+import {
+  clearAlarms,
+  currentValuesOf,
+  foldRepeat,
+  type InsertedOccurrence,
+  insertOccurrence,
+  loadAlarmRules,
+  openAlarmsOf,
+  silentDevices,
+} from '../store/alarms/engineStore.js';
 import type { Store } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { type Publish, toPublish } from './publish.js';
@@ -78,8 +88,23 @@ const CHUNK = 500;
  * when their condition starts to hold. The database keeps at most one open
  * alarm per device and rule, so several ingest nodes cannot duplicate one.
  */
-export function createAlarmEngine(opts: { store: Store; publish?: Publish }): AlarmEngine {
+export interface AlarmEngineOptions {
+  store: Store;
+  publish?: Publish;
+  /**
+   * Chattering suppression: an alarm raised again at most this many seconds
+   * after it cleared, not acknowledged yet, is the same occurrence active again
+   * with its repeat count one higher (0: off, the default).
+   */
+  chatterWindowSeconds?: number;
+  /** Wall clock in epoch seconds (tests): a shelf still running is inherited. */
+  now?: () => number;
+}
+
+export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
   const { store } = opts;
+  const chatterWindow = Math.max(0, opts.chatterWindowSeconds ?? 0);
+  const now = opts.now ?? (() => Date.now() / 1000);
   const publish = toPublish(opts.publish);
   const templates = new Map<number, TemplateRules>();
   const devices = new Map<number, DeviceState>();
@@ -87,11 +112,7 @@ export function createAlarmEngine(opts: { store: Store; publish?: Publish }): Al
   async function loadTemplates(ids: number[]) {
     const missing = [...new Set(ids)].filter((id) => !templates.has(id));
     if (missing.length === 0) return;
-    const rows = await store.db
-      .selectFrom('alarm_rules')
-      .selectAll()
-      .where('template_id', 'in', missing)
-      .execute();
+    const rows = await loadAlarmRules(store.db, missing);
     for (const id of missing) templates.set(id, { rules: [], byTag: new Map(), communication: [] });
     for (const row of rows) {
       const rule = compileRule(row);
@@ -117,30 +138,14 @@ export function createAlarmEngine(opts: { store: Store; publish?: Publish }): Al
     for (let i = 0; i < fresh.length; i += CHUNK) {
       const chunk = fresh.slice(i, i + CHUNK);
       const ids = chunk.map((d) => d.id);
-      const open = await store.db
-        .selectFrom('occurrences')
-        .select(['id', 'device_id', 'rule_id', 'hora_ativacao'])
-        .where('device_id', 'in', ids)
-        .where('hora_desativacao', 'is', null)
-        .where('is_evt', '=', 0)
-        .where('rule_id', 'is not', null)
-        .execute();
+      const open = await openAlarmsOf(store.db, ids);
       const eventTags = new Set<string>();
       for (const d of chunk) {
         for (const r of templates.get(d.templateId)?.rules ?? []) {
           if (r.isEvent && r.tag !== null) eventTags.add(r.tag);
         }
       }
-      const current =
-        eventTags.size === 0
-          ? []
-          : await store.db
-              .selectFrom('current_values')
-              .innerJoin('tags', 'tags.id', 'current_values.tag_id')
-              .select(['tags.device_id', 'tags.nome', 'current_values.valor', 'current_values.ts'])
-              .where('tags.device_id', 'in', ids)
-              .where('tags.nome', 'in', [...eventTags])
-              .execute();
+      const current = await currentValuesOf(store.db, ids, [...eventTags]);
       for (const d of chunk) {
         const state: DeviceState = { templateId: d.templateId, rules: new Map() };
         const t = templates.get(d.templateId);
@@ -232,47 +237,34 @@ export function createAlarmEngine(opts: { store: Store; publish?: Publish }): Al
 
   async function apply(actions: Action[]): Promise<VigiaEvent[]> {
     const events: VigiaEvent[] = [];
+    const wallClock = Math.floor(now());
     await store.db.transaction().execute(async (trx) => {
       for (const a of actions) {
         const sisId = a.device.systemId;
         const deviceId = a.device.id;
         if (a.kind === 'open' || a.kind === 'event') {
-          const id = await insertOccurrence(trx, a);
+          const opened =
+            (a.kind === 'open'
+              ? await foldRepeat(trx, {
+                  systemId: sisId,
+                  deviceId,
+                  ruleId: a.rule.id,
+                  ts: a.ts,
+                  windowS: chatterWindow,
+                })
+              : null) ?? (await insertRaised(trx, a, wallClock));
           const rs = devices.get(deviceId)?.rules.get(a.rule.id);
-          if (rs && a.kind === 'open') rs.occurrenceId = id ?? 0;
-          if (id !== null) {
-            events.push({
-              type: 'occurrence.opened',
-              sisId,
-              deviceId,
-              occurrenceId: id,
-              critico: a.rule.critico,
-            });
-          }
-        } else if (a.kind === 'clear') {
-          const rows = await trx
-            .updateTable('occurrences')
-            .set({ hora_desativacao: a.ts })
-            .where('device_id', '=', deviceId)
-            .where('rule_id', '=', a.rule.id)
-            .where('hora_desativacao', 'is', null)
-            .where('is_evt', '=', 0)
-            .returning('id')
-            .execute();
-          for (const r of rows)
-            events.push({ type: 'occurrence.cleared', sisId, deviceId, occurrenceId: r.id });
+          if (rs && a.kind === 'open') rs.occurrenceId = opened?.id ?? 0;
+          if (opened) events.push(openedEvent(a.device, opened, a.rule.critico));
         } else {
-          const rows = await trx
-            .updateTable('occurrences')
-            .set({ hora_desativacao: a.ts })
-            .where('device_id', '=', deviceId)
-            .where('rule_id', 'in', a.ruleIds)
-            .where('hora_desativacao', 'is', null)
-            .where('is_evt', '=', 0)
-            .returning('id')
-            .execute();
-          for (const r of rows)
-            events.push({ type: 'occurrence.cleared', sisId, deviceId, occurrenceId: r.id });
+          const ids = await clearAlarms(trx, {
+            systemId: sisId,
+            deviceId,
+            ruleIds: a.kind === 'clear' ? [a.rule.id] : a.ruleIds,
+            ts: a.ts,
+          });
+          for (const id of ids)
+            events.push({ type: 'occurrence.cleared', sisId, deviceId, occurrenceId: id });
         }
       }
     });
@@ -308,20 +300,35 @@ function uniqueDevices(list: readonly AlarmDevice[]): AlarmDevice[] {
   return [...seen.values()];
 }
 
-/** Inserts an alarm (unless one is open already) or an event; its id, or null when none was written. */
-async function insertOccurrence(
-  trx: Kysely<Database>,
+/** Inserts an alarm (unless one is open already) or an event. */
+function insertRaised(
+  db: Kysely<Database>,
   a: { kind: 'open' | 'event'; device: AlarmDevice; rule: CompiledRule; ts: number; value: number },
-): Promise<number | null> {
-  const isEvt = a.kind === 'event' ? 1 : 0;
-  const { rows } = await sql<{ id: number }>`
-    insert into occurrences
-      (system_id, device_id, site_id, rule_id, critico, is_evt, hora_ativacao, hora_desativacao, nome_alarme, valor_falha)
-    values (${a.device.systemId}, ${a.device.id}, ${a.device.id}, ${a.rule.id}, ${a.rule.critico}, ${isEvt},
-      ${a.ts}, ${isEvt ? a.ts : null}, ${a.rule.nome}, ${a.value})
-    on conflict (device_id, rule_id) where hora_desativacao is null and is_evt = 0 do nothing
-    returning id`.execute(trx);
-  return rows[0]?.id ?? null;
+  now: number,
+): Promise<InsertedOccurrence | null> {
+  return insertOccurrence(db, {
+    systemId: a.device.systemId,
+    deviceId: a.device.id,
+    ruleId: a.rule.id,
+    critico: a.rule.critico,
+    isEvent: a.kind === 'event',
+    ts: a.ts,
+    nome: a.rule.nome,
+    value: a.value,
+    now,
+  });
+}
+
+/** `occurrence.opened`; `suprimido` when the alarm is shelved or its device out of service. */
+function openedEvent(device: AlarmDevice, o: InsertedOccurrence, critico: number): VigiaEvent {
+  return {
+    type: 'occurrence.opened',
+    sisId: device.systemId,
+    deviceId: device.id,
+    occurrenceId: o.id,
+    critico,
+    ...(o.suppressed ? { suprimido: true } : {}),
+  };
 }
 
 /**
@@ -336,35 +343,7 @@ export async function sweepCommunication(
 ): Promise<{ opened: number }> {
   const publish = toPublish(opts.publish);
   const now = Math.floor(opts.now ?? Date.now() / 1000);
-  const silent = await store.db
-    .selectFrom('devices as d')
-    .innerJoin('alarm_rules as r', (j) =>
-      j.onRef('r.template_id', '=', 'd.template_id').on('r.kind', '=', 'communication'),
-    )
-    .select([
-      'd.id as deviceId',
-      'd.system_id as systemId',
-      'd.last_seen_at as lastSeenAt',
-      'r.id as ruleId',
-      'r.limit_value as limit',
-      'r.critico as critico',
-      'r.nome_alarme as nome',
-    ])
-    .where('d.last_seen_at', 'is not', null)
-    .where(sql<boolean>`d.last_seen_at + r.limit_value < ${now}`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('occurrences as o')
-            .select('o.id')
-            .whereRef('o.device_id', '=', 'd.id')
-            .whereRef('o.rule_id', '=', 'r.id')
-            .where('o.hora_desativacao', 'is', null)
-            .where('o.is_evt', '=', 0),
-        ),
-      ),
-    )
-    .execute();
+  const silent = await silentDevices(store.db, now);
   const events: VigiaEvent[] = [];
   for (const s of silent) {
     const lastSeen = s.lastSeenAt ?? now;
@@ -382,22 +361,21 @@ export async function sweepCommunication(
       isEvent: false,
       nome: s.nome,
     };
-    const id = await insertOccurrence(store.db, {
-      kind: 'open',
-      device: { id: s.deviceId, systemId: s.systemId, templateId: 0, lastSeenAt: lastSeen },
-      rule,
-      ts: Math.floor(lastSeen + limit),
-      value: Math.round((now - lastSeen) / 60),
-    });
-    if (id !== null) {
-      events.push({
-        type: 'occurrence.opened',
-        sisId: s.systemId,
-        deviceId: s.deviceId,
-        occurrenceId: id,
-        critico: s.critico,
-      });
-    }
+    const device = { id: s.deviceId, systemId: s.systemId, templateId: 0, lastSeenAt: lastSeen };
+    const opened = await store.db.transaction().execute((trx) =>
+      insertRaised(
+        trx,
+        {
+          kind: 'open',
+          device,
+          rule,
+          ts: Math.floor(lastSeen + limit),
+          value: Math.round((now - lastSeen) / 60),
+        },
+        now,
+      ),
+    );
+    if (opened) events.push(openedEvent(device, opened, s.critico));
   }
   for (const e of events) publish(e);
   return { opened: events.length };

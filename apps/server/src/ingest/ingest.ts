@@ -1,5 +1,5 @@
 import { MAX_AGE_S, MAX_FUTURE_S, readingsPayload } from '@vigia/contract';
-import type { AlarmEngine } from '../alarms/engine.js';
+import { type AlarmEngine, createAlarmEngine } from '../alarms/engine.js';
 import { type Publish, toPublish } from '../alarms/publish.js';
 import type { Store } from '../store/database.js';
 import { AlarmHandOff } from './alarmHandOff.js';
@@ -48,6 +48,8 @@ export interface IngestOptions {
   log?: IngestLogger;
   /** The alarm engine (default: one created for this store and publish). */
   engine?: AlarmEngine;
+  /** The default engine's chattering suppression window, seconds (0 or absent: off). */
+  chatterWindowSeconds?: number;
 }
 
 /**
@@ -65,7 +67,18 @@ export function createIngest(opts: IngestOptions): Ingest {
   const maxPending = opts.maxPendingReadings ?? 1_000_000;
   const counters = new IngestCounters(log, now);
   const cache = new DeviceCache(store, log, now);
-  const alarms = new AlarmHandOff(store, toPublish(opts.publish), log, opts.engine);
+  const alarms = new AlarmHandOff(
+    store,
+    toPublish(opts.publish),
+    log,
+    opts.engine ??
+      createAlarmEngine({
+        store,
+        publish: opts.publish,
+        chatterWindowSeconds: opts.chatterWindowSeconds,
+        now,
+      }),
+  );
   const writer = new BatchWriter(store, cache, alarms, counters, log);
 
   // Two queues take turns: one fills while the other is written.

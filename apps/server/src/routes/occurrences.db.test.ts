@@ -261,6 +261,7 @@ describe.skipIf(!available)('occurrence lists, counter and acknowledgement', () 
             'nomeAlarme',
             'patrimonio',
             'percent',
+            'repeticoes',
             'uf',
             'valorFalha',
           ].sort(),

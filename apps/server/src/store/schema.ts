@@ -146,6 +146,10 @@ export interface DevicesTable {
   ingest_key_hash: Opt<string>;
   /** Timestamp of the newest reading received; null: never communicated. */
   last_seen_at: Opt<number>;
+  /** Out of service (ISA-18.2) since; null: in service. Its alarms are suppressed until put back. */
+  out_of_service_at: Opt<number>;
+  out_of_service_by: Opt<number>;
+  out_of_service_reason: Opt<string>;
   created_at: number;
 }
 
@@ -214,6 +218,15 @@ export interface OccurrencesTable {
   valor_falha: Opt<number>;
   /** Health-plan review reason. */
   motivo: Opt<string>;
+  /** Shelved (ISA-18.2) until this time; null: not shelved. Shelved alarms leave the active lists. */
+  shelved_until: Opt<number>;
+  shelved_at: Opt<number>;
+  shelved_by: Opt<number>;
+  shelve_reason: Opt<string>;
+  /** 1: its device is out of service (devices.out_of_service_at): left out of the active lists. */
+  out_of_service: Generated<Flag>;
+  /** Re-raises inside the chatter window folded into this occurrence (store/alarms/README.md). */
+  repeat_count: Generated<number>;
 }
 
 /** A comment on an occurrence (issue 17): its author and when. */

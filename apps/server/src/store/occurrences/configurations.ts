@@ -49,6 +49,7 @@ const COLUMNS: Record<ColumnKey, ColumnDef> = {
   idDispositivo: { titulo: 'Dispositivo', tipo: 'numero', casaDecimal: 0 },
   idSite: { titulo: 'Id Site', tipo: 'numero', casaDecimal: 0 },
   idSistema: { titulo: 'Sistema', tipo: 'numero', casaDecimal: 0 },
+  repeticoes: { titulo: 'Repetições', tipo: 'numero', casaDecimal: 0 },
 };
 
 /**
@@ -106,6 +107,7 @@ export const GENERAL_CONFIG = config(
     'isEvt',
     'idDispositivo',
     'idSistema',
+    'repeticoes',
   ],
 );
 
@@ -172,5 +174,6 @@ export const SITE_ACTIVE_CONFIG = config(
     'horaAck',
     'ackUsuario',
     'isEvt',
+    'repeticoes',
   ],
 );

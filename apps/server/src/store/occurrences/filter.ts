@@ -32,6 +32,12 @@ export interface OccurrenceFilter {
 export const PENDING_CONDITION = sql<boolean>`(hora_desativacao is null or hora_ack is null)`;
 
 /**
+ * Shelved alarms and alarms of devices out of service (store/alarms) leave
+ * every list of alarms needing attention and the active counter; history keeps them.
+ */
+export const ANNUNCIATED_CONDITION = sql<boolean>`shelved_until is null and out_of_service = 0`;
+
+/**
  * Conditions on `alarms`/`events`. They repeat the partial indexes' predicates
  * word for word (`is_evt = 0`, PENDING_CONDITION, `hora_desativacao is null`),
  * which is what lets SQLite use those indexes.
@@ -41,9 +47,9 @@ function kindConditions(filter: OccurrenceFilter): RawBuilder<unknown>[] {
   if (alarms === null) return [sql`is_evt = 1`];
   const state =
     alarms === 'pending'
-      ? [PENDING_CONDITION]
+      ? [PENDING_CONDITION, ANNUNCIATED_CONDITION]
       : alarms === 'active'
-        ? [PENDING_CONDITION, sql`hora_desativacao is null`]
+        ? [PENDING_CONDITION, sql`hora_desativacao is null`, ANNUNCIATED_CONDITION]
         : [];
   if (!events) return [sql`is_evt = 0`, ...state];
   if (state.length === 0) return [];

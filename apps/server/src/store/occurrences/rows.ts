@@ -43,6 +43,7 @@ export async function loadOccurrenceRows(
       'o.hora_ack',
       'o.nome_alarme',
       'o.valor_falha',
+      'o.repeat_count',
       'u.login as ack_login',
       'u.nome as ack_nome',
       'r.kind as rule_kind',
@@ -82,6 +83,7 @@ export async function loadOccurrenceRows(
       localNome: row.local_nome,
       uf: row.uf,
       estado: alarmState({ isEvt, horaDesativacao, horaAck }),
+      repeticoes: Number(row.repeat_count),
     });
   }
   return out;

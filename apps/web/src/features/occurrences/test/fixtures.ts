@@ -21,6 +21,7 @@ export function occurrence(id: number, extra: Partial<OccurrenceRow> = {}): Occu
     localNome: 'ERB São Paulo Paulista',
     uf: 'SP',
     estado: 'active-unacknowledged',
+    repeticoes: 0,
     ...extra,
   };
   return { ...row, estado: alarmState(row) };

@@ -24,6 +24,7 @@ import { activeFilters, historyFilters, type OccurrenceFilters, periodProblem } 
 import { AcknowledgeButton } from './AcknowledgeButton';
 import { HistoryFilter } from './HistoryFilter';
 import { NotificationPermissionButton } from './NotificationPermissionButton';
+import { useOccurrenceDetail } from './OccurrenceDetail';
 import { occurrenceColumns } from './occurrenceColumns';
 import { useCriticalAlarmNotifications } from './useCriticalAlarmNotifications';
 import { useOccurrenceSelection } from './useOccurrenceSelection';
@@ -108,9 +109,11 @@ function LoadedOccurrenceList({
     [links, scdId, usinaId],
   );
 
+  const detail = useOccurrenceDetail();
   const columns = useMemo(
-    () =>
-      occurrenceColumns(configuration.colunas, {
+    () => [
+      detail.column,
+      ...occurrenceColumns(configuration.colunas, {
         patrimonio: (row) => {
           const href = siteHref(row);
           const text = formatText(row.patrimonio);
@@ -123,7 +126,8 @@ function LoadedOccurrenceList({
           );
         },
       }),
-    [configuration.colunas, siteHref],
+    ],
+    [configuration.colunas, siteHref, detail.column],
   );
 
   return (
@@ -201,6 +205,7 @@ function LoadedOccurrenceList({
           </>
         }
       />
+      {detail.dialog}
     </Stack>
   );
 }

@@ -89,10 +89,11 @@ async function benchmark(label: string, store: Store): Promise<string> {
   const t = await startTestApp({ store });
   const headers = await t.authHeader('demo');
   const url = `/api/taginfoHistorico/dispositivo/id/penas/infosLista?idDispositivo=${device.id}&inicio=${inicio}&fim=${fim}`;
+  // The call: from the request to its whole JSON body (auth, validation, query, the answer written).
   const ask = async () => {
     const response = await t.app.inject({ method: 'POST', url, headers, payload: { nomes: TAGS } });
     if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
-    return chartHistory.parse(response.json());
+    return response.body;
   };
   const state = await store.db.selectFrom('rollup_state').selectAll().executeTakeFirstOrThrow();
   const useRollups = async (on: boolean) => {
@@ -105,6 +106,8 @@ async function benchmark(label: string, store: Store): Promise<string> {
     } else await store.db.deleteFrom('rollup_state').execute();
   };
   const wall = { rolled: [] as number[], raw: [] as number[] };
+  // The call plus parsing its answer through the contract's zod schema, as this bench timed it before.
+  const withParse: number[] = [];
   let answers: { rolled?: ChartHistory; raw?: ChartHistory } = {};
   for (let i = 0; i < WARMUP + RUNS; i++) {
     for (const mode of ['rolled', 'raw'] as const) {
@@ -112,8 +115,11 @@ async function benchmark(label: string, store: Store): Promise<string> {
       const started = performance.now();
       const body = await ask();
       const elapsed = performance.now() - started;
-      answers = { ...answers, [mode]: body };
+      const parsed = chartHistory.parse(JSON.parse(body));
+      const parsedAt = performance.now() - started;
+      answers = { ...answers, [mode]: parsed };
       if (i >= WARMUP) wall[mode].push(elapsed);
+      if (i >= WARMUP && mode === 'rolled') withParse.push(parsedAt);
     }
   }
   await useRollups(true);
@@ -145,6 +151,17 @@ async function benchmark(label: string, store: Store): Promise<string> {
     if (i >= WARMUP) storeWall.push(performance.now() - started);
   }
   storeWall.sort((a, b) => a - b);
+  // Writing the answer: checked by the zod schema then JSON.stringify (every route's default
+  // serializer) against JSON.stringify alone (the route's `uncheckedAnswer`), on the same answer.
+  const writeWall = { zod: [] as number[], unchecked: [] as number[] };
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    let started = performance.now();
+    JSON.stringify(chartHistory.encode(rolled as ChartHistory));
+    if (i >= WARMUP) writeWall.zod.push(performance.now() - started);
+    started = performance.now();
+    JSON.stringify(rolled);
+    if (i >= WARMUP) writeWall.unchecked.push(performance.now() - started);
+  }
   const fullStart = Math.ceil(inicio / HOUR_S) * HOUR_S;
   const fullEnd = Math.floor((fim + 1) / HOUR_S) * HOUR_S;
   const count = async (
@@ -170,13 +187,17 @@ async function benchmark(label: string, store: Store): Promise<string> {
     (await count('readings', 'ts', inicio, fullStart - 1)) +
     (await count('readings', 'ts', fullEnd, fim));
   await t.close();
-  for (const list of Object.values(wall)) list.sort((a, b) => a - b);
+  for (const list of [...Object.values(wall), ...Object.values(writeWall), withParse]) {
+    list.sort((a, b) => a - b);
+  }
   const fmt = (list: number[]) =>
     `p50 ${percentile(list, 50).toFixed(1)} ms, p95 ${percentile(list, 95).toFixed(1)} ms`;
   return [
     `[${label}] ${rawRows.toLocaleString('en')} readings written in ${loaded.toFixed(1)} s, aggregated in ${rolledIn.toFixed(1)} s`,
     `[${label}] aggregates: ${fmt(wall.rolled)}, ${rolledRows.toLocaleString('en')} rows read`,
     `[${label}]   of which reading the aggregates: ${fmt(storeWall)}`,
+    `[${label}]   writing the answer: zod check + JSON ${fmt(writeWall.zod)}; unchecked ${fmt(writeWall.unchecked)}`,
+    `[${label}]   the call plus the zod parse of its answer (this bench's figure before): ${fmt(withParse)}`,
     `[${label}] raw rows:   ${fmt(wall.raw)}, ${rawRows.toLocaleString('en')} rows read`,
     `[${label}] answers agree: ${rolled?.penas.length} pens, ${points} points, agrupamento ${rolled?.penas[0]?.agrupamento} s`,
   ].join('\n');

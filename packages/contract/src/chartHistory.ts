@@ -74,6 +74,7 @@ export const CHART_HISTORY_API = {
     query: chartHistoryQuery,
     body: chartHistoryBody,
     answer: chartHistory,
+    uncheckedAnswer: true,
     errors: {
       400: 'Período inválido ou maior que 31 dias, ou leituras que o dispositivo não tem',
       401: 'Sem sessão válida',

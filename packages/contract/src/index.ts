@@ -335,6 +335,10 @@ export {
 export type {
   DataTable,
   DataTableQuery,
+  MaintenanceCell,
+  MaintenanceCounter,
+  MaintenanceReport,
+  MaintenanceRow,
   PlantChart,
   PlantChartQuery,
   PlantChartTipo,
@@ -348,6 +352,7 @@ export type {
 export {
   dataTable,
   dataTableQuery,
+  maintenanceReport,
   plantChart,
   plantChartQuery,
   plantChartTipo,

@@ -116,6 +116,58 @@ export const dataTable = reportData.extend({
 });
 export type DataTable = z.infer<typeof dataTable>;
 
+/**
+ * The maintenance report (spec 001 §2: kWh, hour meter, total fuel with
+ * difference and daily average) of a device's preset of `tipo` manutencao:
+ * each counter column of the preset read at the end of every row, its
+ * advance over the row, and over the whole period with the daily average.
+ */
+export const maintenanceCounter = z.object({
+  keyColuna: z.string(),
+  nomeColuna: z.string(),
+  grandeza: z.string(),
+  casaDecimal: z.number().int(),
+  /** The first and the last reading of the period; null when none arrived. */
+  inicial: z.number().nullable(),
+  final: z.number().nullable(),
+  /** `final - inicial` (null when the counter went down: a reset or a replaced meter). */
+  diferenca: z.number().nullable(),
+  /** `diferenca` over the local calendar days the period touches. */
+  mediaDiaria: z.number().nullable(),
+});
+export type MaintenanceCounter = z.infer<typeof maintenanceCounter>;
+
+/** A row's counter: its last reading in the row and its advance since the row before with one. */
+export const maintenanceCell = z.object({
+  valor: z.number().nullable(),
+  diferenca: z.number().nullable(),
+});
+export type MaintenanceCell = z.infer<typeof maintenanceCell>;
+
+export const maintenanceRow = z.object({
+  ts: z.number().int(),
+  columns: z.record(z.string(), maintenanceCell),
+});
+export type MaintenanceRow = z.infer<typeof maintenanceRow>;
+
+export const maintenanceReport = z.object({
+  idTable: id,
+  nome: z.string(),
+  idDispositivo: id,
+  inicio: z.number().int(),
+  fim: z.number().int(),
+  tipoPeriodo: z.number().int(),
+  intervalo: z.number().int(),
+  offSet: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  /** Local calendar days of the period (the daily average's divisor). */
+  dias: z.number().int(),
+  contadores: z.array(maintenanceCounter),
+  rows: z.array(maintenanceRow),
+});
+export type MaintenanceReport = z.infer<typeof maintenanceReport>;
+
 /** Plant chart kinds: each device's active power (average per bucket) or energy per local day. */
 export const plantChartTipo = z.enum(['potencia', 'energia']);
 export type PlantChartTipo = z.infer<typeof plantChartTipo>;
@@ -184,6 +236,26 @@ export const REPORTS_API = {
     },
     tags: ['relatórios'],
     summary: 'Dados de um relatório configurado (colunas e linhas) para um dispositivo',
+  }),
+  maintenance: defineRoute({
+    method: 'GET',
+    path: '/api/DataTable/{idTable}/manutencao',
+    params: dataTableParams,
+    query: dataTableQuery,
+    answer: maintenanceReport,
+    errors: {
+      400: PERIOD_400,
+      401: 'Sem sessão válida',
+      404: 'Dispositivo fora dos sistemas do usuário, ou relatório de manutenção inexistente para o tipo dele',
+    },
+    tags: ['relatórios'],
+    summary:
+      'Relatório de manutenção: energia, horímetro e combustível total, com diferença e média diária',
+    description:
+      'Para um relatório configurado de tipo `manutencao`: cada contador do relatório (energia, ' +
+      'horímetro, combustível total) lido no fim de cada linha, com o avanço desde a linha ' +
+      'anterior com leitura; e no período inteiro, o avanço (última menos primeira leitura) ' +
+      'e a média diária (avanço dividido pelos dias locais do período).',
   }),
   plantChart: defineRoute({
     method: 'GET',

@@ -284,9 +284,11 @@ export {
 } from './refuel.js';
 export type { ReportColumnFormat, ReportGroup } from './report.js';
 export {
+  dailyAverage,
   formatReportCell,
   isCounterReading,
   isDateColumn,
+  MAINTENANCE_REPORT_TIPO,
   MONTHLY_REPORT_GROUP,
   REPORT_COUNTER_READINGS,
   REPORT_GROUPS,

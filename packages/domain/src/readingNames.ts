@@ -19,6 +19,8 @@ export const READING = {
   hourMeter: 'horimetro',
   fuelLevel: 'fuelLevel',
   fuelPercent: 'combustivelPercent',
+  /** Litres the engine has burnt since it was put in service: a counter, like the hour meter. */
+  fuelTotal: 'combustivelTotal',
   /** Group switch word: 1024 or 16384 FECHADA. */
   groupSwitch: 'chaveGrupo',
   /** Mains switch word: 32768 FECHADA. */

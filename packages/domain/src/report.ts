@@ -62,7 +62,21 @@ export const REPORT_COUNTER_READINGS: readonly string[] = [
   READING.starts,
   'kWh',
   READING.meterEnergy,
+  READING.fuelTotal,
 ];
+
+/** The maintenance report preset's `tipo` (table configuration `tipoRelatorio`). */
+export const MAINTENANCE_REPORT_TIPO = 'manutencao';
+
+/**
+ * A counter's daily average over a period (spec 001 §2 maintenance report):
+ * its advance over the period divided by the local calendar days the period
+ * touches (America/Sao_Paulo); null without an advance.
+ */
+export function dailyAverage(advance: number | null, inicio: number, fim: number): number | null {
+  if (advance === null || fim < inicio) return null;
+  return advance / calendarDaysInclusive(inicio * 1000, fim * 1000);
+}
 
 export function isCounterReading(name: string): boolean {
   return REPORT_COUNTER_READINGS.includes(name);

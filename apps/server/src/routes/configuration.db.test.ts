@@ -6,6 +6,7 @@ import {
   tableColumnList,
   tableConfigList,
 } from '@vigia/contract';
+import { REPORT_PRESET_TABLE_ID } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setReading } from '../store/devices/fixtures.js';
 import { testStoreAvailable } from '../store/testStore.js';
@@ -160,8 +161,12 @@ describe.skipIf(!available)('configuration and synoptic reads', () => {
         404,
       );
       expect(
-        (await get(`/api/ConfigurationTable/1/table/column?idSite=${generator}`, cliente))
-          .statusCode,
+        (
+          await get(
+            `/api/ConfigurationTable/${REPORT_PRESET_TABLE_ID}/table/column?idSite=${generator}`,
+            cliente,
+          )
+        ).statusCode,
       ).toBe(404);
       expect(
         (await get(`/api/ConfigurationGraphical/1/lines/graphical?idSite=${generator}`, cliente))

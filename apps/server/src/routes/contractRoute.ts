@@ -5,7 +5,8 @@ import {
   type QuerySchema,
   type RouteDefinition,
 } from '@vigia/contract';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifySerializerCompiler, HTTPMethods } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 
 type SuccessAnswer<D extends RouteDefinition> = D extends { status: 201 }
@@ -34,6 +35,19 @@ export interface ContractRouteOptions<D extends RouteDefinition> {
     body: BodySchema<D>;
     response: SuccessAnswer<D> & ErrorAnswers<D>;
   };
+  /** Set for a definition with `uncheckedAnswer`: its success status written by JSON.stringify alone. */
+  serializerCompiler?: FastifySerializerCompiler<unknown>;
+}
+
+const writeJson = (data: unknown) => JSON.stringify(data);
+
+/** The success answer written unchecked, the error answers checked as every route's. */
+function uncheckedSerializer(definition: RouteDefinition): FastifySerializerCompiler<unknown> {
+  const success = definition.status ?? 200;
+  return (route) =>
+    Number(route.httpStatus) === success
+      ? writeJson
+      : serializerCompiler({ ...route, schema: route.schema as ZodType });
 }
 
 /**
@@ -69,5 +83,6 @@ export function fromContract<const D extends RouteDefinition>(
     method: methods.length === 1 ? definition.method : methods,
     url: url === '' ? '/' : url,
     schema: schema as ContractRouteOptions<D>['schema'],
+    ...(definition.uncheckedAnswer ? { serializerCompiler: uncheckedSerializer(definition) } : {}),
   };
 }

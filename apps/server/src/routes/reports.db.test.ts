@@ -1,4 +1,11 @@
-import { chartHistory, dataTable, plantChart, type ReportData, reportData } from '@vigia/contract';
+import {
+  chartHistory,
+  dataTable,
+  maintenanceReport,
+  plantChart,
+  type ReportData,
+  reportData,
+} from '@vigia/contract';
 import { addDays, calendarDateOf, MESSAGES, startOfDaySec } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addHistory } from '../store/devices/fixtures.js';
@@ -214,6 +221,58 @@ describe.skipIf(!available)('report history, report data, plant chart and rollup
       headers: cliente,
     });
     expect(crossing.statusCode).toBe(404);
+  });
+
+  it('maintenance: each counter’s reading and difference per row, the period’s difference and daily average', async () => {
+    const tables = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/ConfigurationTable/${generator.id}/table`,
+        headers: demo,
+      })
+    ).json() as { idTabela: number; table: { nome: string; tipo: string } | null }[];
+    const preset = tables.find((c) => c.table?.tipo === 'manutencao');
+    const other = tables.find((c) => c.table && c.table.tipo !== 'manutencao');
+    const get = (idTable: number | undefined, query: Record<string, number>, headers = demo) =>
+      t.app.inject({
+        method: 'GET',
+        url: url(`/api/DataTable/${idTable}/manutencao`, { idSite: generator.id, ...query }),
+        headers,
+      });
+    const response = await get(preset?.idTabela, { inicio: START, fim: END, limit: 100 });
+    expect(response.statusCode).toBe(200);
+    const body = maintenanceReport.parse(response.json());
+    expect(body.contadores.map((c) => c.keyColuna)).toEqual([
+      'kWh',
+      'horimetro',
+      'combustivelTotal',
+    ]);
+    const hours = body.contadores.find((c) => c.keyColuna === 'horimetro');
+    const lastReading = END - 59;
+    expect(hours?.inicial).toBeCloseTo(horimetro(START), 6);
+    expect(hours?.final).toBeCloseTo(horimetro(lastReading), 6);
+    expect(hours?.diferenca).toBeCloseTo(horimetro(lastReading) - horimetro(START), 6);
+    expect(body.dias).toBe(3);
+    expect(hours?.mediaDiaria).toBeCloseTo((horimetro(lastReading) - horimetro(START)) / 3, 6);
+    expect(body.total).toBe(72);
+    // Each row: the reading at its end and the advance since the row before (59 min in the first).
+    expect(body.rows[0]?.columns.horimetro?.valor).toBeCloseTo(horimetro(START + 3540), 6);
+    expect(body.rows[0]?.columns.horimetro?.diferenca).toBeCloseTo(59 / 60, 6);
+    expect(body.rows[5]?.columns.horimetro?.diferenca).toBeCloseTo(1, 6);
+    const advances = body.rows.reduce((sum, r) => sum + (r.columns.horimetro?.diferenca ?? 0), 0);
+    expect(advances).toBeCloseTo(hours?.diferenca as number, 6);
+    // Mês: a row per local day, the second a whole day's advance.
+    const monthly = maintenanceReport.parse(
+      (await get(preset?.idTabela, { inicio: START, fim: END, tipoPeriodo: 1 })).json(),
+    );
+    expect(monthly.rows.map((r) => r.ts)).toEqual([START, START + DAY, START + 2 * DAY]);
+    expect(monthly.rows[1]?.columns.horimetro?.diferenca).toBeCloseTo(24, 6);
+
+    expect((await get(other?.idTabela, { inicio: START, fim: END })).statusCode).toBe(404);
+    expect((await get(preset?.idTabela, { inicio: END, fim: START })).statusCode).toBe(400);
+    expect((await get(preset?.idTabela, { inicio: START, fim: END }, cliente)).statusCode).toBe(
+      404,
+    );
   });
 
   it('plant chart: each generator’s hourly kW average and its energy per day', async () => {

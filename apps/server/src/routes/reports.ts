@@ -1,5 +1,11 @@
 import { API } from '@vigia/contract/api';
-import { MESSAGES, MONTHLY_REPORT_GROUP, validatePeriodSec } from '@vigia/domain';
+import {
+  MAINTENANCE_REPORT_TIPO,
+  MESSAGES,
+  MONTHLY_REPORT_GROUP,
+  validatePeriodSec,
+} from '@vigia/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds } from '../auth/scope.js';
 import { badRequest, notFound } from '../plugins/httpError.js';
@@ -9,6 +15,7 @@ import { placeInScope } from '../store/devices/placeScope.js';
 import { readPlantChart } from '../store/devices/plantChart.js';
 import { readingKeys, reportRows } from '../store/devices/reportRows.js';
 import { siteOwner } from '../store/devices/siteOwner.js';
+import { maintenanceRows } from '../store/reports/maintenance.js';
 import { tableColumns, tableConfigs } from '../store/sites/configuration.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
@@ -40,29 +47,38 @@ export const reportRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
     },
   });
 
+  /** The device's report preset `idTable` (404 when the device or the preset is not the caller's). */
+  const devicePreset = async (request: FastifyRequest, idTable: number, idSite: number) => {
+    const owner = await siteOwner(request, db, idSite, 'dispositivo');
+    const preset = (await tableConfigs(db, owner)).find((c) => c.idTabela === idTable && c.table);
+    const colunas = preset?.table ? await tableColumns(db, idTable, owner.id) : undefined;
+    if (!preset?.table || !colunas) throw notFound();
+    const { tags } = await penTags(db, owner.id, readingKeys(colunas));
+    return { deviceId: owner.id, table: preset.table, colunas, tags };
+  };
+
   app.route({
     ...fromContract(app, API.reports.dataTable),
     handler: async (request) => {
       const { idSite, ...page } = request.query;
       checkPeriod(page.inicio, page.fim, page.tipoPeriodo);
-      const owner = await siteOwner(request, db, idSite, 'dispositivo');
-      const preset = (await tableConfigs(db, owner)).find(
-        (c) => c.idTabela === request.params.idTable && c.table,
-      );
-      const colunas = preset?.table
-        ? await tableColumns(db, request.params.idTable, owner.id)
-        : undefined;
-      if (!preset?.table || !colunas) throw notFound();
-      const keys = readingKeys(colunas);
-      const { tags } = await penTags(db, owner.id, keys);
-      const data = await reportRows(db, owner.id, tags, keys, page);
-      return {
-        ...data,
-        idTable: request.params.idTable,
-        nome: preset.table.nome,
-        tipoRelatorio: preset.table.tipo,
-        colunas,
-      };
+      const { idTable } = request.params;
+      const { deviceId, table, colunas, tags } = await devicePreset(request, idTable, idSite);
+      const data = await reportRows(db, deviceId, tags, readingKeys(colunas), page);
+      return { ...data, idTable, nome: table.nome, tipoRelatorio: table.tipo, colunas };
+    },
+  });
+
+  app.route({
+    ...fromContract(app, API.reports.maintenance),
+    handler: async (request) => {
+      const { idSite, ...page } = request.query;
+      checkPeriod(page.inicio, page.fim, page.tipoPeriodo);
+      const { idTable } = request.params;
+      const { deviceId, table, colunas, tags } = await devicePreset(request, idTable, idSite);
+      if (table.tipo !== MAINTENANCE_REPORT_TIPO) throw notFound();
+      const data = await maintenanceRows(db, deviceId, tags, colunas, page);
+      return { ...data, idTable, nome: table.nome };
     },
   });
 };

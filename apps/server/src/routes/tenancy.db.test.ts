@@ -209,6 +209,12 @@ describe.skipIf(!available)('tenancy sweep: another tenant’s ids answer 404 or
   const firstIds = new Map<string, number>();
   let asCliente: { authorization: string };
   let asDemo: { authorization: string };
+  /**
+   * Values for the shared preset ids of a path (`idTable`): a real preset, or
+   * demo's call would answer 404 for the preset and prove nothing. The
+   * generator's maintenance report serves both report data calls.
+   */
+  const presetIds = new Map<string, number>();
 
   const systemsOf = async (login: string) =>
     (
@@ -229,6 +235,13 @@ describe.skipIf(!available)('tenancy sweep: another tenant’s ids answer 404 or
       await t.app.inject({ method: 'GET', url: OPENAPI_PATH })
     ).json<OpenApiDocument>();
     operations = operationsOf(document);
+    const maintenance = await t.store.db
+      .selectFrom('table_configs')
+      .select('id')
+      .where('tipo', '=', 'gerador')
+      .where('tipo_relatorio', '=', 'manutencao')
+      .executeTakeFirstOrThrow();
+    presetIds.set('idTable', maintenance.id);
     const clienteSystems = await systemsOf('cliente');
     expect(clienteSystems).toHaveLength(1);
     clienteSystem = clienteSystems[0] as number;
@@ -296,7 +309,7 @@ describe.skipIf(!available)('tenancy sweep: another tenant’s ids answer 404 or
           const s = slots.find((x) => x.in === 'path' && x.name === name);
           if (s) return String(valueFor(s));
           const p = operation.parameters.find((x) => x.in === 'path' && x.name === name);
-          return encodeURIComponent(String(p ? exampleOf(p.schema) : 1));
+          return encodeURIComponent(String(presetIds.get(name) ?? (p ? exampleOf(p.schema) : 1)));
         });
         const query = new URLSearchParams();
         for (const p of operation.parameters) {

@@ -189,6 +189,13 @@ const GENERATOR_MODE_COMMANDS: [string, number, number][] = [
   ['Modo Teste', 100, 16],
 ];
 
+/** Spec 001 §2 maintenance report: kWh, hour meter and total fuel, all counters. */
+const MAINTENANCE_COLUMNS: ReportDef['columns'] = [
+  ['kWh', 'Energia Gerada', 'kWh', 2],
+  ['horimetro', 'Horímetro', 'h', 1],
+  ['combustivelTotal', 'Combustível Total', 'L', 1],
+];
+
 const GERADOR: TypeDef = {
   tipo: 'gerador',
   template: 'GMG - Controlador DSE/ComAp',
@@ -220,6 +227,7 @@ const GERADOR: TypeDef = {
     t('alarmesGMG', 'Alarmes do GMG', '', null, null),
     t('horimetro', 'Horímetro', 'h', null, null, h),
     t('kWh', 'Energia Gerada', 'kWh', null, null, h),
+    t('combustivelTotal', 'Combustível Total', 'L', null, null, h),
   ],
   rules: [
     above('OilTemp', 105, 20, 'Alta temperatura do óleo', 5),
@@ -290,11 +298,7 @@ const GERADOR: TypeDef = {
     {
       nome: 'Manutenção',
       tipoRelatorio: 'manutencao',
-      columns: [
-        ['kWh', 'Energia Gerada', 'kWh', 2],
-        ['horimetro', 'Horímetro', 'h', 1],
-        ['fuelLevel', 'Nível de Combustível', '%', 2],
-      ],
+      columns: MAINTENANCE_COLUMNS,
     },
     {
       nome: 'Horímetro',
@@ -334,6 +338,12 @@ const QTA: TypeDef = {
     t('chaveRede', 'Chave da Rede', '', null, null),
     t('chaveGrupo', 'Chave do Grupo', '', null, null),
     t('modoWeb', 'Modo', '', null, null),
+    // What the controller reads of the set it starts (spec 000 §3: Qta reports Motor, Manutenção).
+    t('RPM', 'Rotação', 'rpm', 0, 2000),
+    t('Vcc', 'Tensão da Bateria', 'Vcc', 0, 32),
+    t('horimetro', 'Horímetro', 'h', null, null, h),
+    t('kWh', 'Energia Gerada', 'kWh', null, null, h),
+    t('combustivelTotal', 'Combustível Total', 'L', null, null, h),
   ],
   rules: [
     bit('statusRede', 256, 20, 'Falha na rede elétrica'),
@@ -376,6 +386,17 @@ const QTA: TypeDef = {
         ['Hz', 'Frequência', 'Hz', 1],
       ],
     },
+    {
+      nome: 'Motor',
+      tipoRelatorio: 'relatorioDiario',
+      columns: [
+        ['RPM', 'Rotação', 'rpm', 0],
+        ['Hz', 'Frequência Grupo', 'Hz', 1],
+        ['Vcc', 'Tensão da Bateria', 'Vcc', 2],
+        ['kW', 'Potência Grupo', 'kW', 2],
+      ],
+    },
+    { nome: 'Manutenção', tipoRelatorio: 'manutencao', columns: MAINTENANCE_COLUMNS },
     {
       nome: 'QTA',
       tipoRelatorio: 'relatorioDiario',

@@ -1,4 +1,10 @@
-import { ALARM_STATES, alarmState, loadSpeedSeverity, powerPercentSeverity } from '@vigia/domain';
+import {
+  ALARM_STATES,
+  alarmState,
+  loadSpeedSeverity,
+  powerPercentSeverity,
+  REPORT_PRESET_TABLE_ID,
+} from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.js';
 import type { Store } from '../store/database.js';
@@ -9,6 +15,29 @@ import { DEVICE_TYPES } from './catalog.js';
 import { DEMO_USERS, seedDemo } from './demoFleet.js';
 
 const available = await testStoreAvailable();
+
+/** Spec 000 §3 "Chart and report presets by device type", report column presets. */
+const SPEC_REPORT_PRESETS: Record<string, string[]> = {
+  gerador: [
+    'Relatório GMG',
+    'Relatório Motor',
+    'Manutenção',
+    'Horímetro',
+    'Informações Operacionais',
+  ],
+  qgbt: ['Qgbt'],
+  qta: ['GMG', 'Motor', 'Manutenção', 'QTA'],
+  transformer: ['Trafo'],
+  tfr: ['Tfr'],
+  ups: ['Medições de Bateria', 'Data Log'],
+  batmon: ['Monitor de Bateria'],
+  io: ['I/O'],
+  plc: ['PLC Gás'],
+  carreta: ['Consumo da Carreta', 'Estocagem da Carreta'],
+  geladeira: ['Compressor', 'Inversor', 'Energia Consumida'],
+  medidor: ['Medidor de Energia', 'Energias'],
+  scd: ['Scd'],
+};
 const NOW = 1_790_000_000;
 // The full 30 days on SQLite; PostgreSQL runs the same code on 3 (30 take ~14 s there).
 const DAYS = process.env.VIGIA_TEST_DB === 'postgres' ? 3 : 30;
@@ -91,6 +120,38 @@ describe.skipIf(!available)('seedDemo', () => {
     expect(devices.length).toBeGreaterThanOrEqual(60);
     const types = new Set(devices.map((d) => d.tipo));
     for (const def of DEVICE_TYPES) expect(types).toContain(def.tipo);
+  });
+
+  it('seeds every report-column preset of spec 000 §3 for its device type, from idTable 309', async () => {
+    const rows = await store.db
+      .selectFrom('site_configs as s')
+      .innerJoin('devices as d', 'd.id', 's.device_id')
+      .innerJoin('table_configs as t', 't.id', 's.table_id')
+      .select(['d.id as deviceId', 'd.tipo as tipo', 't.id as tableId', 't.nome as nome'])
+      .where('s.tipo', '=', 'table')
+      .execute();
+    const devices = await store.db.selectFrom('devices').select(['id', 'tipo']).execute();
+    for (const [tipo, names] of Object.entries(SPEC_REPORT_PRESETS)) {
+      const ofType = devices.filter((d) => d.tipo === tipo);
+      expect(ofType.length, tipo).toBeGreaterThan(0);
+      for (const device of ofType) {
+        const presets = rows.filter((r) => r.deviceId === device.id).map((r) => r.nome);
+        expect(presets, `${tipo} ${device.id}`).toEqual(expect.arrayContaining(names));
+      }
+    }
+    const tables = await store.db.selectFrom('table_configs').select(['id', 'tipo']).execute();
+    expect(Math.min(...tables.map((t) => t.id))).toBe(REPORT_PRESET_TABLE_ID);
+    // Every column reads a reading its device type has (else it would show '---' for ever).
+    const columns = await store.db
+      .selectFrom('table_columns as c')
+      .innerJoin('table_configs as t', 't.id', 'c.table_id')
+      .select(['t.tipo as tipo', 't.nome as nome', 'c.key_coluna as key'])
+      .where('c.key_coluna', '!=', 'ts')
+      .execute();
+    for (const c of columns) {
+      const tags = DEVICE_TYPES.find((d) => d.tipo === c.tipo)?.tags.map((t) => t.nome);
+      expect(tags, `${c.tipo} ${c.nome}`).toContain(c.key);
+    }
   });
 
   it('configures system 121 to open the generators page', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { REPORT_PRESET_TABLE_ID } from '@vigia/domain';
 import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import { type CompiledRule, conditionHolds } from '../alarms/rules.js';
 import { hashPassword } from '../auth/password.js';
@@ -377,7 +378,8 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
     );
     const tIds: number[] = [];
     for (const r of def.reports) {
-      const id = tables.length + 1;
+      // Spec 000 §3: the built-in report presets are numbered from idTable 309.
+      const id = REPORT_PRESET_TABLE_ID + tables.length;
       tIds.push(id);
       tables.push({
         id,
@@ -467,7 +469,7 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
       });
     }
     for (const tid of tableIdsByType.get(d.tipo) ?? []) {
-      const tbl = tables[tid - 1];
+      const tbl = tables[tid - REPORT_PRESET_TABLE_ID];
       siteConfigs.push({
         ...owner({ device_id: d.id }),
         tipo: 'table',

@@ -287,12 +287,20 @@ export class FleetModel {
         resumeAcc('kWh', rng.int(20_000, 400_000));
         resumeAcc('horimetro', rng.int(800, 12_000));
         resumeAcc('Partidas', rng.int(100, 2_000));
+        // Litres burnt since service: about 60 L an hour run (no draw from rng: the other values stay).
+        resumeAcc('combustivelTotal', Math.round((acc.horimetro ?? 0) * 60));
         resumeAcc('OilTemp', 40);
         resumeAcc('TA', 38);
         break;
       case 'medidor':
         resumeAcc('KWH_TOTAL_H', rng.int(1e8, 9e8));
         resumeAcc('MAX_KW', 0);
+        break;
+      case 'qta':
+        // The transfer controller's own counters of the set it starts (hours, energy, litres).
+        resumeAcc('horimetro', 0);
+        resumeAcc('kWh', 0);
+        resumeAcc('combustivelTotal', 0);
         break;
       case 'tfr':
       case 'usina':
@@ -492,8 +500,9 @@ export class FleetModel {
       kW = clamp(kW, 0, kwn * 1.05);
       site.genKW += kW;
       site.genRunning += 1;
-      if (fuel)
-        fuel.litros = Math.max(0, fuel.litros - (kW * LITRES_PER_KWH + kwn * 0.02) * (dt / HOUR));
+      const burnt = (kW * LITRES_PER_KWH + kwn * 0.02) * (dt / HOUR);
+      if (fuel) fuel.litros = Math.max(0, fuel.litros - burnt);
+      acc.combustivelTotal = (acc.combustivelTotal ?? 0) + burnt;
       acc.kWh = (acc.kWh ?? 0) + (kW * dt) / HOUR;
       acc.horimetro = (acc.horimetro ?? 0) + dt / HOUR;
     }
@@ -540,6 +549,7 @@ export class FleetModel {
       alarmesGMG: s.startFailed ? 1 : 0,
       horimetro: round(acc.horimetro ?? 0, 2),
       kWh: round(acc.kWh ?? 0, 1),
+      combustivelTotal: round(acc.combustivelTotal ?? 0, 1),
     };
   }
 
@@ -555,7 +565,13 @@ export class FleetModel {
         const gen = site.genRunning > 0;
         const onGenerator = (!site.mainsOk || site.forcedTransfer) && gen;
         const onMains = site.mainsOk && !onGenerator;
-        return {
+        if (gen) {
+          acc.horimetro = (acc.horimetro ?? 0) + dt / HOUR;
+          acc.kWh = (acc.kWh ?? 0) + (site.genKW * dt) / HOUR;
+          acc.combustivelTotal =
+            (acc.combustivelTotal ?? 0) + site.genKW * LITRES_PER_KWH * (dt / HOUR);
+        }
+        const readings = {
           redeVab: round(mains * (1 + rng.noise(0.004)), 1),
           redeVbc: round(mains * (1 + rng.noise(0.004)), 1),
           redeVca: round(mains * (1 + rng.noise(0.004)), 1),
@@ -573,6 +589,15 @@ export class FleetModel {
           chaveRede: onMains ? 16384 | 32768 : 4096,
           chaveGrupo: onGenerator ? 16384 | 1024 : 4096,
           modoWeb: s.mode,
+        };
+        return {
+          ...readings,
+          // A 4-pole set: 30 rpm per Hz. The controller's battery is on its charger.
+          RPM: Math.round(readings.Hz * 30),
+          Vcc: gen ? 27.4 : 26.6,
+          horimetro: round(acc.horimetro ?? 0, 2),
+          kWh: round(acc.kWh ?? 0, 1),
+          combustivelTotal: round(acc.combustivelTotal ?? 0, 1),
         };
       }
       case 'tfr': {

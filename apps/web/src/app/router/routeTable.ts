@@ -277,7 +277,10 @@ export const ROUTES: readonly RouteEntry[] = [
     ...usina('main.usina.grafico', 'grafico/:chartId', 'Gráfico', false),
     page: () => import('../../features/charts/pages/PlaceChartPages').then((m) => m.PlantChartPage),
   },
-  usina('main.usina.relatorio', 'relatorio/:reportId', 'Relatório', false),
+  {
+    ...usina('main.usina.relatorio', 'relatorio/:reportId', 'Relatório', false),
+    page: () => import('../../features/reports/pages/ReportPages').then((m) => m.PlantReportPage),
+  },
   {
     ...usina('main.usina.gestao', 'gestao', 'Gestao de Dispositivos'),
     page: () =>
@@ -350,7 +353,10 @@ export const ROUTES: readonly RouteEntry[] = [
     ...scd('main.scd.grafico', 'scd/grafico/:chartId', 'Gráfico', false),
     page: () => import('../../features/charts/pages/PlaceChartPages').then((m) => m.ScdChartPage),
   },
-  scd('main.scd.relatorio', 'scd/relatorio/:reportId', 'Relatório', false),
+  {
+    ...scd('main.scd.relatorio', 'scd/relatorio/:reportId', 'Relatório', false),
+    page: () => import('../../features/reports/pages/ReportPages').then((m) => m.ScdReportPage),
+  },
   {
     ...scd('main.scd.gestao', 'gestao', 'Gestao de Dispositivos'),
     page: () =>

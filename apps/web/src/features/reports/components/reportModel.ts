@@ -1,4 +1,4 @@
-import type { DataTable, TableColumn } from '@vigia/contract';
+import type { DataTable, MaintenanceReport, TableColumn } from '@vigia/contract';
 import {
   formatDate,
   formatDateTime,
@@ -62,6 +62,63 @@ export function reportTable(data: DataTable): ReportTableView {
       }),
     })),
   };
+}
+
+/**
+ * The maintenance table on screen (spec 001 §2: kWh, hour meter, total fuel
+ * with difference): the date, then for each counter its reading at the end
+ * of the row and its difference over the row.
+ */
+export function maintenanceTable(data: MaintenanceReport): ReportTableView {
+  const unit = (grandeza: string) => (grandeza ? ` (${grandeza})` : '');
+  const columns: ReportColumnView[] = [
+    { key: 'ts', header: 'Data', date: true, casaDecimal: 0 },
+    ...data.contadores.flatMap((c) => [
+      {
+        key: `${c.keyColuna}:valor`,
+        header: `${c.nomeColuna}${unit(c.grandeza)}`,
+        date: false,
+        casaDecimal: c.casaDecimal,
+      },
+      {
+        key: `${c.keyColuna}:diferenca`,
+        header: `Diferença ${c.nomeColuna}${unit(c.grandeza)}`,
+        date: false,
+        casaDecimal: c.casaDecimal,
+      },
+    ]),
+  ];
+  const number = (value: number | null, casaDecimal: number): ReportCell =>
+    value === null
+      ? { text: PLACEHOLDER_NUMBER, value: null }
+      : { text: formatNumber(value, casaDecimal), value };
+  return {
+    columns,
+    rows: data.rows.map((row) => ({
+      ts: row.ts,
+      cells: [
+        { text: formatDateTime(row.ts), value: row.ts },
+        ...data.contadores.flatMap((c) => {
+          const cell = row.columns[c.keyColuna];
+          return [
+            number(cell?.valor ?? null, c.casaDecimal),
+            number(cell?.diferenca ?? null, c.casaDecimal),
+          ];
+        }),
+      ],
+    })),
+  };
+}
+
+/** The period's line of the maintenance report: each counter's difference and daily average. */
+export function maintenanceSummary(data: MaintenanceReport) {
+  return data.contadores.map((c) => ({
+    key: c.keyColuna,
+    nome: c.grandeza ? `${c.nomeColuna} (${c.grandeza})` : c.nomeColuna,
+    diferenca: c.diferenca === null ? PLACEHOLDER_NUMBER : formatNumber(c.diferenca, c.casaDecimal),
+    mediaDiaria:
+      c.mediaDiaria === null ? PLACEHOLDER_NUMBER : formatNumber(c.mediaDiaria, c.casaDecimal),
+  }));
 }
 
 /** The export's file name: the site and the period, e.g. 'GMG 1 01-11-2026 a 07-11-2026.xlsx'. */

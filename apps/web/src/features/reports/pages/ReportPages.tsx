@@ -17,6 +17,7 @@ import type { TableConfig } from '@vigia/contract';
 import {
   CUSTOM_PERIOD,
   isPeriodPreset,
+  MAINTENANCE_REPORT_TIPO,
   MONTHLY_REPORT_GROUP,
   PERIOD_COMBO,
   type Period,
@@ -31,12 +32,14 @@ import { useId, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { isHttpError } from '../../../lib/httpErrors';
 import { usePageTitle } from '../../../lib/navigation';
+import { type PlaceKind, usePlaceDevice } from '../../../lib/site/get-place-device';
 import { useSiteDevice } from '../../../lib/site/get-site-device';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { PeriodRangeInputs } from '../../../ui/PeriodRangeInputs';
-import { useReportConfigs, useReportData } from '../api/get-report';
+import { useMaintenanceData, useReportConfigs, useReportData } from '../api/get-report';
+import { MaintenanceTotals } from '../components/MaintenanceTotals';
 import { exportReportExcel } from '../components/reportExcel';
-import { reportFileName, reportTable } from '../components/reportModel';
+import { maintenanceTable, reportFileName, reportTable } from '../components/reportModel';
 
 type Pick = (configs: readonly TableConfig[], reportId: number) => TableConfig | undefined;
 
@@ -46,19 +49,38 @@ const byKind =
   (configs) =>
     configs.find((c) => c.table?.tipo === tipo);
 
+/** Whose report: a device (site), or a plant's or an SCD's measuring device. */
+type ReportPlace = 'site' | PlaceKind;
+
 /** `site/…/relatorio/:reportId` (main.site.relatorio): a report preset of the device. */
 export function SiteReportPage() {
-  return <ReportScreen pick={byId} label="Relatório" />;
+  return <ReportScreen place="site" pick={byId} label="Relatório" />;
+}
+
+/** `usina/:usinaId/relatorio/:reportId` (main.usina.relatorio): a report preset of the plant. */
+export function PlantReportPage() {
+  return <ReportScreen place="usina" pick={byId} label="Relatório" />;
+}
+
+/** `scd/:scdId/scd/relatorio/:reportId` (main.scd.relatorio): a report preset of the SCD. */
+export function ScdReportPage() {
+  return <ReportScreen place="scd" pick={byId} label="Relatório" />;
 }
 
 /** `site/…/horimetro` (main.site.horimetro): the device's hour-meter report. */
 export function HourMeterReportPage() {
-  return <ReportScreen pick={byKind('horimetro')} label="Relatório Horímetro" />;
+  return <ReportScreen place="site" pick={byKind('horimetro')} label="Relatório Horímetro" />;
 }
 
 /** `site/…/infosOperacionais` (main.site.infos): the device's operational information. */
 export function OperationalInfoPage() {
-  return <ReportScreen pick={byKind('infosOperacionais')} label="Informações Operacionais" />;
+  return (
+    <ReportScreen
+      place="site"
+      pick={byKind('infosOperacionais')}
+      label="Informações Operacionais"
+    />
+  );
 }
 
 const COMBO = PERIOD_COMBO.map((o) => ({ value: o.value, label: o.label }));
@@ -67,15 +89,22 @@ const GROUPS = REPORT_GROUPS.map((g) => ({ value: String(g.value), label: g.labe
 /**
  * A report (spec 001 §2 report screens): date filter with the period
  * shortcuts, group Dia/Mês, the rows in pages of 20 with comma decimals and
- * '---' for missing values, and the Excel export of the table shown.
+ * '---' for missing values, and the Excel export of the table shown. A plant
+ * or an SCD shows the presets of its measuring device; a maintenance preset
+ * shows its counters' readings and differences, and the period's totals.
  */
-function ReportScreen({ pick, label }: { pick: Pick; label: string }) {
+function ReportScreen({ place, pick, label }: { place: ReportPlace; pick: Pick; label: string }) {
   const params = useParams();
-  const siteId = Number(params.siteId);
+  const placeId = Number(
+    place === 'site' ? params.siteId : place === 'usina' ? params.usinaId : params.scdId,
+  );
   const problemId = useId();
-  const device = useSiteDevice(siteId);
+  const placeDevice = usePlaceDevice(place === 'site' ? null : place, placeId);
+  const siteId = place === 'site' ? placeId : (placeDevice.data?.id ?? null);
+  const device = useSiteDevice(siteId ?? 0);
   const configs = useReportConfigs(siteId);
   const config = configs.data ? pick(configs.data, Number(params.reportId)) : undefined;
+  const maintenance = config?.table?.tipo === MAINTENANCE_REPORT_TIPO;
   const [choice, setChoice] = useState<PeriodChoice>('hoje');
   const [custom, setCustom] = useState<Period>(() => periodPreset('hoje', new Date()));
   const [group, setGroup] = useState<ReportGroup>(0);
@@ -87,23 +116,38 @@ function ReportScreen({ pick, label }: { pick: Pick; label: string }) {
   const problem = validatePeriodSec(period.inicio, period.fim, {
     monthly: group === MONTHLY_REPORT_GROUP,
   });
-  const data = useReportData(
-    config?.idTabela ?? null,
-    {
-      idSite: siteId,
-      inicio: period.inicio,
-      fim: period.fim,
-      tipoPeriodo: group,
-      offSet: page * REPORT_SCREEN_PAGE_SIZE,
-      limit: REPORT_SCREEN_PAGE_SIZE,
-    },
-    !problem,
+  const query = {
+    idSite: siteId ?? 0,
+    inicio: period.inicio,
+    fim: period.fim,
+    tipoPeriodo: group,
+    offSet: page * REPORT_SCREEN_PAGE_SIZE,
+    limit: REPORT_SCREEN_PAGE_SIZE,
+  };
+  const rows = useReportData(
+    config && !maintenance ? config.idTabela : null,
+    query,
+    !problem && siteId !== null,
   );
-  const table = useMemo(() => (data.data ? reportTable(data.data) : null), [data.data]);
+  const counters = useMaintenanceData(
+    config && maintenance ? config.idTabela : null,
+    query,
+    !problem && siteId !== null,
+  );
+  const data = maintenance ? counters : rows;
+  const table = useMemo(
+    () =>
+      maintenance
+        ? counters.data && maintenanceTable(counters.data)
+        : rows.data && reportTable(rows.data),
+    [maintenance, counters.data, rows.data],
+  );
   const title = config?.table?.nome ?? label;
   usePageTitle(device.data ? `${title} · ${device.data.nome}` : title);
   const pages = data.data ? Math.max(1, Math.ceil(data.data.total / REPORT_SCREEN_PAGE_SIZE)) : 1;
   const notFound =
+    (placeDevice.isSuccess && placeDevice.data === null) ||
+    isHttpError(placeDevice.error, 404) ||
     isHttpError(device.error, 404) ||
     isHttpError(configs.error, 404) ||
     (configs.isSuccess && !config);
@@ -185,7 +229,7 @@ function ReportScreen({ pick, label }: { pick: Pick; label: string }) {
             <Alert id={problemId} color="red" variant="light" role="alert">
               {problem}
             </Alert>
-          ) : data.isError || configs.isError ? (
+          ) : data.isError || configs.isError || placeDevice.isError ? (
             <Alert color="red" variant="light" role="alert">
               {isHttpError(data.error) && data.error.status < 500
                 ? data.error.message
@@ -245,6 +289,7 @@ function ReportScreen({ pick, label }: { pick: Pick; label: string }) {
                   </Button>
                 </Group>
               </Group>
+              {maintenance && counters.data && <MaintenanceTotals data={counters.data} />}
             </Stack>
           )}
         </Stack>

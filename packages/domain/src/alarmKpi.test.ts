@@ -5,6 +5,9 @@ import {
   kpiTone,
   kpiWindowCount,
   kpiWindowStart,
+  activeForLabel,
+  fillKpiWindows,
+  peakWindowTone,
   ratePer,
 } from './alarmKpi.js';
 
@@ -50,5 +53,28 @@ describe('alarm KPI guidance (ISA-18.2 / EEMUA 191)', () => {
     expect(ratePer(288, 0, 86_399, 86_400)).toBe(288);
     expect(ratePer(288, 0, 86_399, 600)).toBe(2);
     expect(ratePer(5, 10, 5, 600)).toBe(0);
+  });
+
+  it('marks a busiest window only when it floods (> 10)', () => {
+    expect(peakWindowTone(10)).toBe('neutral');
+    expect(peakWindowTone(11)).toBe('bad');
+  });
+
+  it.each([
+    [59, '0 min'],
+    [8 * 60, '8 min'],
+    [5 * 3600 + 12 * 60, '5 h 12 min'],
+    [3 * 86_400 + 4 * 3600 + 59, '3 d 4 h'],
+  ])('%d s active reads %s', (seconds, label) => {
+    expect(activeForLabel(seconds)).toBe(label);
+  });
+
+  it('fills the empty windows between the period’s start and its reference', () => {
+    const { starts, totals } = fillKpiWindows(605, 2400, [
+      { inicio: 1200, total: 3 },
+      { inicio: 2400, total: 12 },
+    ]);
+    expect(starts).toEqual([600, 1200, 1800, 2400]);
+    expect(totals).toEqual([0, 3, 0, 12]);
   });
 });

@@ -27,8 +27,8 @@ export const ALARM_KPI = {
   chatteringWindowSec: 60,
   /** Stale: an alarm active for longer than this, seconds (24 h). */
   staleAfterSec: 86_400,
-  /** Guidance: fewer than 5 stale alarms at a time. */
-  guidanceStale: 5,
+  /** Guidance: fewer than 5 stale alarms at a time (at most 4). */
+  guidanceStale: 4,
   /** Guidance for the share of critical alarms (the high priority: about 5 %). */
   guidanceCriticalShare: 0.05,
   /** Longest chattering and stale lists one answer carries (the stale count is always whole). */
@@ -91,4 +91,40 @@ export function brasiliaOffsetSec(epochSec: number): number {
 export function ratePer(count: number, inicio: number, fim: number, perSec: number): number {
   const span = fim - inicio + 1;
   return span > 0 ? (count * perSec) / span : 0;
+}
+
+/** A busiest 10-minute window is a state only when it is a flood. */
+export function peakWindowTone(peak: number): Tone {
+  return peak > ALARM_KPI.floodAbove ? 'bad' : 'neutral';
+}
+
+/** How long an alarm has been active, pt-BR: '3 d 4 h', '5 h 12 min', '8 min'. */
+export function activeForLabel(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(s / 86_400);
+  const hours = Math.floor((s % 86_400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return `${minutes} min`;
+}
+
+/**
+ * Every 10-minute window from `inicio` to `referencia` with its count (the
+ * answer leaves empty windows out): the flood timeline's bars.
+ */
+export function fillKpiWindows(
+  inicio: number,
+  referencia: number,
+  windows: readonly { inicio: number; total: number }[],
+): { starts: number[]; totals: number[] } {
+  const first = kpiWindowStart(inicio);
+  const count = kpiWindowCount(inicio, referencia);
+  const starts = Array.from({ length: count }, (_, i) => first + i * ALARM_KPI.windowSec);
+  const totals = new Array<number>(count).fill(0);
+  for (const w of windows) {
+    const i = (kpiWindowStart(w.inicio) - first) / ALARM_KPI.windowSec;
+    if (i >= 0 && i < count) totals[i] = (totals[i] ?? 0) + w.total;
+  }
+  return { starts, totals };
 }

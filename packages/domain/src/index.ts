@@ -31,10 +31,13 @@ export {
 export {
   ALARM_KPI,
   ALARM_KPI_LABELS,
+  activeForLabel,
   brasiliaOffsetSec,
+  fillKpiWindows,
   kpiTone,
   kpiWindowCount,
   kpiWindowStart,
+  peakWindowTone,
   ratePer,
 } from './alarmKpi.js';
 export { hasBit } from './bits.js';

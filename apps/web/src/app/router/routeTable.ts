@@ -83,6 +83,15 @@ export const ROUTES: readonly RouteEntry[] = [
     ...clientes('main.clientes.geradores', 'geradorSistemas', 'Status Geradores'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.PowerStatusPage),
   },
+  {
+    ...clientes(
+      'main.clientes.indicadoresAlarmes',
+      'indicadoresAlarmesSistemas',
+      'Indicadores de Alarmes',
+    ),
+    page: () =>
+      import('../../features/alarmKpi/pages/AlarmKpiPages').then((m) => m.ClientAlarmKpiPage),
+  },
 
   // Cluster group: one client system.
   {
@@ -217,6 +226,11 @@ export const ROUTES: readonly RouteEntry[] = [
     ...cluster('main.cluster.statusOcorrencias', 'status-ocorrencias', 'Status Ocorrências'),
     page: () =>
       import('../../features/occurrences/pages/HealthPlanPage').then((m) => m.HealthPlanPage),
+  },
+  {
+    ...cluster('main.cluster.indicadoresAlarmes', 'alarmes/indicadores', 'Indicadores de Alarmes'),
+    page: () =>
+      import('../../features/alarmKpi/pages/AlarmKpiPages').then((m) => m.SystemAlarmKpiPage),
   },
   {
     ...cluster('main.cluster.relatorios', 'relatorios', 'Relatórios'),

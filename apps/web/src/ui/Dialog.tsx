@@ -7,6 +7,8 @@ interface Props {
   opened: boolean;
   onClose: () => void;
   title: string;
+  /** Mantine modal size; 'lg' for the larger editing popups (spec 001 §2 "edit charts (large)"). */
+  size?: string;
   children: React.ReactNode;
 }
 
@@ -15,9 +17,9 @@ interface Props {
  * a second banner landmark beside the console's (axe), and its close button
  * has no text of its own.
  */
-export function Dialog({ opened, onClose, title, children }: Props) {
+export function Dialog({ opened, onClose, title, size, children }: Props) {
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered>
+    <Modal.Root opened={opened} onClose={onClose} centered size={size}>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header role="none">

@@ -400,7 +400,11 @@ export const ROUTES: readonly RouteEntry[] = [
     defaults: defaultEnergyDay,
     page: () => import('../../features/energy/pages/EnergyPages').then((m) => m.ScdDailyEnergyPage),
   },
-  scd('main.scd.consumo', 'consumo', 'Consumo Específico'),
+  {
+    ...scd('main.scd.consumo', 'consumo', 'Consumo Específico'),
+    page: () =>
+      import('../../features/charts/pages/ConsumptionPage').then((m) => m.ConsumptionPage),
+  },
   {
     ...scd('main.scd.tanques', 'tanques', 'Tanques'),
     page: () => import('../../features/devices/pages/analysisPages').then((m) => m.ScdTanksPage),
@@ -518,7 +522,11 @@ export const ROUTES: readonly RouteEntry[] = [
     ...site('main.site.grafico', 'grafico/:chartId', 'Gráfico', false),
     page: () => import('../../features/charts/pages/TankChartPage').then((m) => m.SiteChartPage),
   },
-  site('main.site.gerenciador', 'gerenciador', 'Gerenciador de Gráficos'),
+  {
+    ...site('main.site.gerenciador', 'gerenciador', 'Gerenciador de Gráficos'),
+    page: () =>
+      import('../../features/charts/pages/ChartManagerPage').then((m) => m.ChartManagerPage),
+  },
   {
     ...site('main.site.relatorio', 'relatorio/:reportId', 'Relatório', false),
     page: () => import('../../features/reports/pages/ReportPages').then((m) => m.SiteReportPage),

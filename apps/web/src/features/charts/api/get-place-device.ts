@@ -24,7 +24,7 @@ export async function getPlaceDevice(kind: PlaceKind, placeId: number, signal?: 
     { signal, quiet: true },
   );
   const device = page.itens[0];
-  return device ? { id: device.id, nome: device.nome } : null;
+  return device ? { id: device.id, nome: device.nome, usinaId: device.usinaId } : null;
 }
 
 export function usePlaceDevice(kind: PlaceKind, placeId: number) {

@@ -25,6 +25,8 @@ interface Props {
   loaded: Period | null;
   /** Buttons beside the period (the plant's graph ordering). */
   actions?: ReactNode;
+  /** Whether a window that ends now reloads each minute (false: daily figures). */
+  live?: boolean;
   children: ReactNode;
 }
 
@@ -42,6 +44,7 @@ export function ChartScreen({
   problemId,
   loaded,
   actions,
+  live = true,
   children,
 }: Props) {
   return (
@@ -72,7 +75,7 @@ export function ChartScreen({
             {loaded && !problem && (
               <Text size="sm" c="gray.7" pb={8}>
                 De {formatDateMinute(loaded.inicio)} a {formatDateMinute(loaded.fim)}
-                {isRollingChartPeriod(period.choice) ? ' · atualiza a cada minuto' : ''}
+                {live && isRollingChartPeriod(period.choice) ? ' · atualiza a cada minuto' : ''}
               </Text>
             )}
             {actions && (

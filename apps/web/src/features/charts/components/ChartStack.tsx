@@ -83,7 +83,7 @@ export function ChartStack({
           </List>
         </section>
       )}
-      <ChartSummaryTable lines={summaries} />
+      {summaries.length > 0 && <ChartSummaryTable lines={summaries} />}
     </Stack>
   );
 }

@@ -1,12 +1,17 @@
 import { Alert, Text } from '@mantine/core';
-import { useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { isHttpError } from '../../../lib/httpErrors';
 import { usePageTitle } from '../../../lib/navigation';
 import { useSiteDevice } from '../../../lib/site/get-site-device';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { useChartHistory } from '../api/get-chart-history';
 import { useChartOccurrences } from '../api/get-chart-occurrences';
-import { type ChartOwner, isPlantLine, useChartPresets } from '../api/get-chart-presets';
+import {
+  type ChartOwner,
+  type ChartPreset,
+  isPlantLine,
+  useChartPresets,
+} from '../api/get-chart-presets';
 import { ChartScreen, loadFailure } from './ChartScreen';
 import { ChartStack, EMPTY_CHART } from './ChartStack';
 import { annotationsOf, chartView, lineSummaries, penNames } from './chartModel';
@@ -23,6 +28,10 @@ interface Props {
   none: string;
   /** The title when the device's name is not the page's (a plant's or SCD's name). */
   title?: string;
+  /** The chart manager's choice: which presets and pens, in which order. */
+  arrange?: (presets: ChartPreset[]) => ChartPreset[];
+  /** Buttons beside the period. */
+  actions?: ReactNode;
 }
 
 /**
@@ -37,19 +46,20 @@ export function DeviceCharts({
   notFound: notFoundText,
   none,
   title,
+  arrange,
+  actions,
 }: Props) {
   const problemId = useId();
   const device = useSiteDevice(owner.deviceId);
   const allPresets = useChartPresets(owner);
-  const presets = useMemo(
-    () =>
-      allPresets.data?.filter(
-        (preset) =>
-          (chartId === undefined || preset.idGraphical === chartId) &&
-          !preset.lines.some(isPlantLine),
-      ),
-    [allPresets.data, chartId],
-  );
+  const presets = useMemo(() => {
+    const own = allPresets.data?.filter(
+      (preset) =>
+        (chartId === undefined || preset.idGraphical === chartId) &&
+        !preset.lines.some(isPlantLine),
+    );
+    return own && arrange ? arrange(own) : own;
+  }, [allPresets.data, chartId, arrange]);
   const { period, setPeriod, problem } = useChartPeriod(presets?.[0]?.tempoDefault);
   const nomes = useMemo(() => penNames(presets ?? []), [presets]);
   const history = useChartHistory(
@@ -107,6 +117,7 @@ export function DeviceCharts({
       problem={problem}
       problemId={problemId}
       loaded={loaded}
+      actions={actions}
     >
       {allPresets.isError || history.isError ? (
         <Alert color="red" variant="light" role="alert">

@@ -14,7 +14,7 @@ import {
   plantChartViews,
   plantSummaries,
 } from './chartModel';
-import { PlantGraphOrderDialog } from './PlantGraphOrderDialog';
+import { GraphOrderDialog } from './GraphOrderDialog';
 import { readPlantGraphOrder, writePlantGraphOrder } from './plantGraphOrder';
 import { useChartPeriod } from './useChartPeriod';
 
@@ -92,7 +92,8 @@ export function PlantCallCharts({ usinaId, nome, line, tempoDefault }: Props) {
         </Button>
       }
     >
-      <PlantGraphOrderDialog
+      <GraphOrderDialog
+        title="Ordenar gráficos"
         opened={ordering}
         onClose={() => setOrdering(false)}
         graphs={graphs}

@@ -1,5 +1,5 @@
 import { chartDefaultWindow, chartPeriodForMinutes, validatePeriodSec } from '@vigia/domain';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChartPeriodValue } from './ChartPeriodFields';
 
 /**
@@ -9,10 +9,10 @@ import type { ChartPeriodValue } from './ChartPeriodFields';
  */
 export function useChartPeriod(defaultMinutes: number | null | undefined) {
   const [chosen, setPeriod] = useState<ChartPeriodValue | null>(null);
-  const period: ChartPeriodValue = chosen ?? {
-    choice: chartPeriodForMinutes(defaultMinutes),
-    custom: chartDefaultWindow(new Date()),
-  };
+  const [initialCustom] = useState(() => chartDefaultWindow(new Date()));
+  const choice = chartPeriodForMinutes(defaultMinutes);
+  const fallback = useMemo(() => ({ choice, custom: initialCustom }), [choice, initialCustom]);
+  const period: ChartPeriodValue = chosen ?? fallback;
   const problem =
     period.choice === 'periodo' ? validatePeriodSec(period.custom.inicio, period.custom.fim) : null;
   return { period, setPeriod, problem };

@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../../ui/Dialog';
 import type { PlantGraphOrder } from './chartModel';
 
-export interface PlantGraph {
+export interface OrderedGraph {
   id: number;
   nome: string;
 }
@@ -12,20 +12,37 @@ export interface PlantGraph {
 interface Props {
   opened: boolean;
   onClose: () => void;
-  /** Every graph of the plant, in the order shown (hidden ones included). */
-  graphs: readonly PlantGraph[];
+  title: string;
+  /** What is ordered, for the explanation: 'gráficos', 'penas'. */
+  what?: string;
+  /** Every graph (or pen), in the order shown, hidden ones included. */
+  graphs: readonly OrderedGraph[];
   hidden: readonly number[];
   onSave: (value: PlantGraphOrder) => void;
+  /** Fields above the list (the chart whose pens are edited). */
+  header?: ReactNode;
 }
 
 /**
- * Spec 001 §2 popup "graph ordering": which equipment graphs the plant chart
- * shows and in which order; kept in the browser (spec 000 §3).
+ * Spec 001 §2 popups "graph ordering" and "edit charts": which graphs (or a
+ * chart's pens) are shown and in which order; kept in the browser (spec 000 §3).
  */
-export function PlantGraphOrderDialog({ opened, onClose, graphs, hidden, onSave }: Props) {
+export function GraphOrderDialog({
+  opened,
+  onClose,
+  title,
+  what = 'gráficos',
+  graphs,
+  hidden,
+  onSave,
+  header,
+}: Props) {
   return (
-    <Dialog opened={opened} onClose={onClose} title="Ordenar gráficos">
-      {opened && <OrderForm graphs={graphs} hidden={hidden} onSave={onSave} onCancel={onClose} />}
+    <Dialog opened={opened} onClose={onClose} title={title} size="lg">
+      {header}
+      {opened && (
+        <OrderForm graphs={graphs} hidden={hidden} what={what} onSave={onSave} onCancel={onClose} />
+      )}
     </Dialog>
   );
 }
@@ -33,9 +50,10 @@ export function PlantGraphOrderDialog({ opened, onClose, graphs, hidden, onSave 
 function OrderForm({
   graphs,
   hidden: initialHidden,
+  what,
   onSave,
   onCancel,
-}: Omit<Props, 'opened' | 'onClose'> & { onCancel: () => void }) {
+}: Omit<Props, 'opened' | 'onClose' | 'title' | 'header'> & { onCancel: () => void }) {
   const [order, setOrder] = useState(() => graphs.map((g) => g.id));
   const [hidden, setHidden] = useState(() => new Set(initialHidden));
   const nameOf = new Map(graphs.map((g) => [g.id, g.nome]));
@@ -50,7 +68,7 @@ function OrderForm({
   return (
     <Stack gap="sm">
       <Text size="sm" c="gray.7">
-        Escolha os gráficos mostrados e a ordem deles. A escolha fica guardada neste navegador.
+        Escolha os {what} mostrados e a ordem deles. A escolha fica guardada neste navegador.
       </Text>
       <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {order.map((id, index) => {

@@ -324,6 +324,7 @@ export {
   CONTRACT_STATUSES,
   contractStatus,
   contractStatusBounds,
+  formatContractDay,
   isContractStatus,
   validateContract,
 } from './serviceContract.js';

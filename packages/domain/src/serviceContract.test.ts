@@ -5,6 +5,7 @@ import {
   CONTRACT_STATUS_TONE,
   contractStatus,
   contractStatusBounds,
+  formatContractDay,
   validateContract,
 } from './serviceContract.js';
 
@@ -73,5 +74,17 @@ describe('a contract as typed: the first problem in pt-BR', () => {
     ['no device', { dispositivoIds: [] }, MESSAGES.contractDevicesRequired],
   ] as const)('%s', (_name, change, expected) => {
     expect(validateContract({ ...ok, ...change })).toBe(expected);
+  });
+});
+
+describe('a contract day as shown: dd/MM/yyyy', () => {
+  it.each([
+    ['2024-03-01', '01/03/2024'],
+    ['2024-12-31', '31/12/2024'],
+    ['2023-02-29', '---'],
+    ['', '---'],
+    [null, '---'],
+  ])('%s → %s', (day, shown) => {
+    expect(formatContractDay(day)).toBe(shown);
   });
 });

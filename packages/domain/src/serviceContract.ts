@@ -1,5 +1,5 @@
 import { addDays, isoDate, parseIsoDate, today } from './date.js';
-import { MESSAGES } from './messages.js';
+import { MESSAGES, PLACEHOLDER_NUMBER } from './messages.js';
 import type { Tone } from './tone.js';
 
 /**
@@ -64,6 +64,13 @@ export function contractStatus(
   if (period.inicio > bounds.today) return 'futuro';
   if (period.fim <= bounds.dueLimit) return 'aVencer';
   return 'vigente';
+}
+
+/** 'dd/MM/yyyy' of a contract day ('YYYY-MM-DD'); '---' when it is not a date. */
+export function formatContractDay(day: string | null | undefined): string {
+  const d = parseIsoDate(day);
+  if (!d) return PLACEHOLDER_NUMBER;
+  return `${String(d.day).padStart(2, '0')}/${String(d.month).padStart(2, '0')}/${d.year}`;
 }
 
 export const CONTRACT_NUMBER_MAX = 40;

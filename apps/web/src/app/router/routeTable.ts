@@ -263,11 +263,18 @@ export const ROUTES: readonly RouteEntry[] = [
     ...cluster('main.cluster.cadastro', 'escalas', 'Escalas'),
     page: () => import('../../features/schedules/pages/SchedulesPage').then((m) => m.SchedulesPage),
   },
-  cluster('main.cluster.contratos', 'contratos', 'Contratos'),
-  cluster('main.cluster.addcontratos', 'contratos/novoContrato', 'Adiciona Contrato', {
-    parent: 'main.cluster.contratos',
-    nav: false,
-  }),
+  {
+    ...cluster('main.cluster.contratos', 'contratos', 'Contratos'),
+    page: () => import('../../features/contracts/pages/ContractsPage').then((m) => m.ContractsPage),
+  },
+  {
+    ...cluster('main.cluster.addcontratos', 'contratos/novoContrato', 'Adiciona Contrato', {
+      parent: 'main.cluster.contratos',
+      nav: false,
+    }),
+    page: () =>
+      import('../../features/contracts/pages/AddContractPage').then((m) => m.AddContractPage),
+  },
 
   // Plant (usina) group.
   {
@@ -489,11 +496,18 @@ export const ROUTES: readonly RouteEntry[] = [
     ...venue('main.venue.cadastro', '/escalas', 'Escalas'),
     page: () => import('../../features/schedules/pages/SchedulesPage').then((m) => m.SchedulesPage),
   },
-  venue('main.venue.contratos', '/contratos', 'Contratos'),
-  venue('main.venue.addcontratos', '/contratos/novoContrato', 'Adiciona Contrato', {
-    parent: 'main.venue.contratos',
-    nav: false,
-  }),
+  {
+    ...venue('main.venue.contratos', '/contratos', 'Contratos'),
+    page: () => import('../../features/contracts/pages/ContractsPage').then((m) => m.ContractsPage),
+  },
+  {
+    ...venue('main.venue.addcontratos', '/contratos/novoContrato', 'Adiciona Contrato', {
+      parent: 'main.venue.contratos',
+      nav: false,
+    }),
+    page: () =>
+      import('../../features/contracts/pages/AddContractPage').then((m) => m.AddContractPage),
+  },
   {
     id: 'main.venue.energycenter',
     path: 'sites/dispositivos/:energycenterId',

@@ -94,7 +94,9 @@ export function FuelTable<T>({
           Não foi possível gerar o arquivo Excel.
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={480}>
+      {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access */}
+      <section aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
         <Table verticalSpacing="xs" striped highlightOnHover withTableBorder aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -125,9 +127,9 @@ export function FuelTable<T>({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </section>
       {matching.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
+        <Text c="gray.7" ta="center" py="lg">
           {emptyTableMessage(item)}
         </Text>
       ) : (

@@ -47,7 +47,7 @@ export function ClusterUnifilarPage() {
       ) : !devices.data ? (
         <DelayedLoader />
       ) : !place ? (
-        <Text c="dimmed" ta="center" py="lg">
+        <Text c="gray.7" ta="center" py="lg">
           Nenhum gerador encontrado neste sistema.
         </Text>
       ) : (

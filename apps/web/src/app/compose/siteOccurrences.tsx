@@ -1,6 +1,7 @@
 import type { SiteData } from '@vigia/contract';
 import { showsCommandPanel } from '../../features/commands/commandTargets';
 import { CommandPanel } from '../../features/commands/components/CommandPanel';
+import { DeviceServiceControl } from '../../features/occurrences/components/DeviceServiceControl';
 import { OccurrencePreview } from '../../features/occurrences/components/OccurrencePreview';
 import { SiteOverviewPage } from '../../features/site/pages/SiteOverviewPage';
 import { SiteRedirectPage } from '../../features/site/pages/SiteRedirectPage';
@@ -10,7 +11,12 @@ import { SiteRedirectPage } from '../../features/site/pages/SiteRedirectPage';
  * preview as a slot and the app puts the occurrences feature in it here.
  */
 
-const renderOccurrences = (siteId: number) => <OccurrencePreview siteId={siteId} />;
+const renderOccurrences = (siteId: number) => (
+  <>
+    <DeviceServiceControl deviceId={siteId} />
+    <OccurrencePreview siteId={siteId} />
+  </>
+);
 const renderCommands = (site: SiteData) =>
   showsCommandPanel(site.tipo) ? <CommandPanel deviceId={site.id} /> : null;
 

@@ -59,13 +59,17 @@ const LIVE_TYPES = [
   'occurrence.opened',
   'occurrence.cleared',
   'occurrence.acknowledged',
+  'occurrence.shelved',
+  'occurrence.unshelved',
+  'device.service',
 ] as const satisfies readonly LiveEventType[];
 
 const rowId = (row: OccurrenceRow) => row.id;
 
 /**
  * An occurrence list with the spec's list behaviour (ui/table/useInfiniteList).
- * An occurrence opened, cleared or acknowledged in scope reloads it at once from
+ * An occurrence opened, cleared, acknowledged, shelved or returned in scope
+ * (or a device put out of service or back) reloads it at once from
  * the event stream; presets ('Hoje' …) are resolved at each load.
  */
 export function useOccurrenceList(options: OccurrenceListOptions) {

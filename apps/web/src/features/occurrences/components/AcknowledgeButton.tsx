@@ -16,7 +16,7 @@ interface Props {
  */
 export function AcknowledgeButton({ selection }: Props) {
   const acknowledge = useAcknowledgeOccurrences();
-  const count = selection.ids.length;
+  const count = selection.ackIds.length;
 
   const onClick = async () => {
     const body = selection.request();

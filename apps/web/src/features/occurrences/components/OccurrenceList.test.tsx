@@ -2,10 +2,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OccurrenceRow } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
-import { ALARM_ROW_STYLES, MESSAGES } from '@vigia/domain';
+import { ALARM_ROW_STYLES, MESSAGES, SHELVING_MESSAGES } from '@vigia/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTokens } from '../../../lib/session/tokenStore';
-import { type Call, CONFIG, fakeServer, json, occurrence, stubLayout } from '../test/fixtures';
+import {
+  type Call,
+  CONFIG,
+  fakeServer,
+  json,
+  occurrence,
+  stubLayout,
+  userInfo,
+} from '../test/fixtures';
 import { renderWithApp } from '../test/renderWithApp';
 import { OccurrenceList, type OccurrenceListProps } from './OccurrenceList';
 
@@ -35,10 +43,18 @@ function serve(
   rows: OccurrenceRow[],
   ack: (call: Call) => Response = () =>
     json(200, { reconhecidas: [1], inalteradas: [], naoEncontradas: [] }),
+  rights: number[] = [],
 ) {
   const server = fakeServer((call) => {
     if (call.url.pathname.startsWith('/api/ConfigurationOccurrence/')) return json(200, CONFIG);
     if (call.url.pathname === API.occurrences.acknowledge.path) return ack(call);
+    if (call.url.pathname === API.user.userinfo.path) return json(200, userInfo(rights));
+    if (call.url.pathname === API.alarmStates.shelveLimits.path) {
+      return json(200, { minSegundos: 300, maxSegundos: 8 * 3600 });
+    }
+    if (call.url.pathname === API.alarmStates.shelve.path && call.method === 'POST') {
+      return json(200, { suprimidas: call.body.ids, inalteradas: [], naoEncontradas: [], ate: 1 });
+    }
     return json(200, rows);
   });
   vi.stubGlobal('fetch', server.fetchMock);
@@ -160,6 +176,51 @@ describe('OccurrenceList (spec 001 §2, §4)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todos' }));
     expect(screen.getByRole('button', { name: 'Reconhecer (1)' })).toBeInTheDocument();
   });
+
+  it('with the command right any alarm can be selected and shelved with a reason and a duration', async () => {
+    const server = serve(
+      [
+        occurrence(1, { nomeAlarme: 'Pendente' }),
+        occurrence(2, { nomeAlarme: 'Já reconhecido', horaAck: 1_763_700_100 }),
+        occurrence(3, { nomeAlarme: 'Um evento', isEvt: true }),
+      ],
+      undefined,
+      [1],
+    );
+    renderWithApp(<OccurrenceList {...ACTIVE} />);
+    await screen.findByText('Pendente', {}, { timeout: 10_000 });
+    await waitFor(() => expect(within(row('Já reconhecido')).getByRole('checkbox')).toBeEnabled(), {
+      timeout: 10_000,
+    });
+    expect(within(row('Um evento')).getByRole('checkbox')).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todos' }));
+    // Acknowledging counts only the alarm waiting for it.
+    expect(screen.getByRole('button', { name: 'Reconhecer (1)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: `${SHELVING_MESSAGES.shelve} (2)` }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: SHELVING_MESSAGES.shelveTitle }, { timeout: 5000 }),
+    );
+    const submit = await dialog.findByRole(
+      'button',
+      { name: SHELVING_MESSAGES.shelve },
+      { timeout: 5000 },
+    );
+    await userEvent.click(submit);
+    expect(dialog.getByText(SHELVING_MESSAGES.reasonRequired)).toBeInTheDocument();
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(dialog.getByLabelText(/Motivo/), 'Sensor em manutenção');
+    await userEvent.selectOptions(dialog.getByLabelText(SHELVING_MESSAGES.duration), '7200');
+    await userEvent.click(submit);
+    expect(
+      await screen.findByText(SHELVING_MESSAGES.shelveSuccess, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const post = server.calls.find((c) => c.url.pathname === API.alarmStates.shelve.path);
+    expect(post?.body).toEqual({
+      ids: [1, 2],
+      motivo: 'Sensor em manutenção',
+      duracaoSegundos: 7200,
+    });
+  }, 20_000);
 
   it('the events toggle asks for alarms plus events', async () => {
     const server = serve([occurrence(1)]);

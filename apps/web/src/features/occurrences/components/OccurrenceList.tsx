@@ -9,12 +9,14 @@ import {
   formatText,
   HISTORY_FILTER_DEBOUNCE_MS,
   hasAccess,
+  hasCommandRight,
   occurrenceFlags,
 } from '@vigia/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { LiveScope } from '../../../lib/live/liveInterest';
 import { useRouteLinks } from '../../../lib/navigation';
+import { useUserInfo } from '../../../lib/user/get-user-info';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { ListTable } from '../../../ui/table/ListTable';
 import type { SortState } from '../../../ui/table/types';
@@ -26,6 +28,7 @@ import { HistoryFilter } from './HistoryFilter';
 import { NotificationPermissionButton } from './NotificationPermissionButton';
 import { useOccurrenceDetail } from './OccurrenceDetail';
 import { occurrenceColumns } from './occurrenceColumns';
+import { ShelveButton } from './ShelveButton';
 import { useCriticalAlarmNotifications } from './useCriticalAlarmNotifications';
 import { useOccurrenceSelection } from './useOccurrenceSelection';
 
@@ -95,7 +98,10 @@ function LoadedOccurrenceList({
     enabled: problem === null,
     liveScope,
   });
-  const selection = useOccurrenceSelection(list.rows);
+  const user = useUserInfo();
+  // ISA-18.2 shelving: from the active lists, with the command right (direitos 1).
+  const canShelve = !history && !!user.data && hasCommandRight(user.data.direitos_id);
+  const selection = useOccurrenceSelection(list.rows, canShelve);
   useCriticalAlarmNotifications(list.rows, liveScope);
 
   const canAcknowledge = hasAccess(configuration.acesso, OCCURRENCE_ACCESS.reconhecer);
@@ -144,7 +150,7 @@ function LoadedOccurrenceList({
         error={list.error ? LOAD_ERROR : null}
         sort={filters.sort}
         onSortChange={(sort: SortState) => setFilters({ ...filters, sort })}
-        selection={canAcknowledge ? selection : undefined}
+        selection={canAcknowledge || canShelve ? selection : undefined}
         rowColor={(row) => alarmRowStyle(alarmState(row)).color}
         onRowOpen={(row) => {
           const href = siteHref(row);
@@ -191,6 +197,7 @@ function LoadedOccurrenceList({
               />
             )}
             {canAcknowledge && <AcknowledgeButton selection={selection} />}
+            {canShelve && <ShelveButton ids={selection.ids} onDone={selection.clear} />}
             {list.hasUpdates && (
               <Button
                 variant="light"

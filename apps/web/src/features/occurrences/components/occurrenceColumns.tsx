@@ -33,10 +33,12 @@ const FIELDS = new Set<string>([
   'localNome',
   'uf',
   'estado',
+  'repeticoes',
 ]);
 
 const WIDTHS: Partial<Record<Field, number>> = {
   estado: 290,
+  repeticoes: 110,
   nomeAlarme: 260,
   critico: 116,
   valorFalha: 140,

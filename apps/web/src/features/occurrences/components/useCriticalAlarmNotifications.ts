@@ -39,6 +39,8 @@ export function useCriticalAlarmNotifications(
     const pending = waiting.current;
     const unsubscribe = subscribeLiveEvents((event) => {
       if (event.type !== 'occurrence.opened' || !inScope(scopeRef.current, event)) return;
+      // Shelved, or its device out of service: not annunciated (ISA-18.2).
+      if (event.suprimido) return;
       if (alarmSeverity(event.critico) !== 'critical' || pending.has(event.occurrenceId)) return;
       if (!notificationsSupported() || Notification.permission !== 'granted') return;
       const id = event.occurrenceId;

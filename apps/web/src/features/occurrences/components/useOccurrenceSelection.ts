@@ -13,25 +13,46 @@ import type { RowSelection } from '../../../ui/table/types';
 export interface OccurrenceSelection extends RowSelection<OccurrenceRow> {
   /** Selected ids among the rows on screen. */
   ids: number[];
-  /** The acknowledge body, or null when nothing is selected (spec 001 §4: nothing happens). */
+  /** Selected ids of alarms waiting for an acknowledgement. */
+  ackIds: number[];
+  /** The acknowledge body, or null when none of those is selected (spec 001 §4: nothing happens). */
   request: () => { ids: number[] } | null;
   clear: () => void;
 }
 
-function selectable(rows: readonly OccurrenceRow[], chosen: ReadonlySet<number>): SelectableRow[] {
-  return rows.filter(canAcknowledge).map((row) => ({ id: row.id, selected: chosen.has(row.id) }));
+/** Any alarm of an attention list can be shelved (ISA-18.2); events cannot. */
+const isAlarm = (row: OccurrenceRow) => !row.isEvt;
+
+function selectable(
+  rows: readonly OccurrenceRow[],
+  chosen: ReadonlySet<number>,
+  canSelect: (row: OccurrenceRow) => boolean,
+): SelectableRow[] {
+  return rows.filter(canSelect).map((row) => ({ id: row.id, selected: chosen.has(row.id) }));
 }
 
 /**
  * Spec 001 §4 selection with the domain's rules: rows one by one, or all at
  * once (the select-all box sets or clears all). Only alarms still waiting for
- * an acknowledgement can be chosen; rows that leave the list leave the selection.
+ * an acknowledgement can be chosen, or any alarm when the list offers shelving
+ * (acknowledging then sends only those waiting); rows that leave the list
+ * leave the selection.
  */
-export function useOccurrenceSelection(rows: readonly OccurrenceRow[]): OccurrenceSelection {
+export function useOccurrenceSelection(
+  rows: readonly OccurrenceRow[],
+  /** Alarms already acknowledged can be chosen too (to shelve them). */
+  shelving = false,
+): OccurrenceSelection {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const current = useMemo(() => selectable(rows, chosen), [rows, chosen]);
+  const canSelect = shelving ? isAlarm : canAcknowledge;
+  const current = useMemo(() => selectable(rows, chosen, canSelect), [rows, chosen, canSelect]);
   const ids = useMemo(() => selectedIds(current), [current]);
   const selected = useMemo(() => new Set(ids), [ids]);
+  const acknowledgeable = useMemo(
+    () => selectable(rows, selected, canAcknowledge),
+    [rows, selected],
+  );
+  const ackIds = useMemo(() => selectedIds(acknowledgeable), [acknowledgeable]);
 
   const onToggle = useCallback(
     (row: OccurrenceRow) => setChosen(new Set(selectedIds(toggleSelected(current, row.id)))),
@@ -44,12 +65,13 @@ export function useOccurrenceSelection(rows: readonly OccurrenceRow[]): Occurren
 
   return {
     ids,
+    ackIds,
     isSelected: (row) => selected.has(row.id),
     onToggle,
     onToggleAll,
-    canSelect: canAcknowledge,
+    canSelect,
     label: (row) => `Selecionar ${row.nomeAlarme} de ${row.patrimonio || row.idDispositivo}`,
-    request: () => acknowledgeRequest(current),
+    request: () => acknowledgeRequest(acknowledgeable),
     clear: () => setChosen(new Set()),
   };
 }

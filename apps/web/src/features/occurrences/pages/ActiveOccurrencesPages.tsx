@@ -1,8 +1,12 @@
+import '@mantine/core/styles/Tabs.css';
+import { Tabs } from '@mantine/core';
 import { API } from '@vigia/contract/api';
+import { SHELVING_MESSAGES } from '@vigia/domain';
 import { useMemo } from 'react';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { OccurrenceList, type OccurrenceListProps } from '../components/OccurrenceList';
 import { OccurrencePageLayout } from '../components/OccurrencePageLayout';
+import { ShelvedList } from '../components/ShelvedList';
 import { ANY_SCOPE, ofDevice, ofSystem, useOccurrenceRouteIds } from '../routeParams';
 
 const ACTIVE_DESCRIPTION =
@@ -124,13 +128,28 @@ export function ActiveOccurrencesPage({ page }: { page: ActivePage }) {
   if (!list) return <EmptyMessage item={page.item ?? 'local'} />;
   return (
     <OccurrencePageLayout title={page.title} description={ACTIVE_DESCRIPTION}>
-      <OccurrenceList
-        tableId={page.tableId}
-        label={page.label}
-        variant="active"
-        route={page.route}
-        {...list}
-      />
+      <Tabs defaultValue="ativos" keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="ativos">Ativos</Tabs.Tab>
+          <Tabs.Tab value="suprimidos">{SHELVING_MESSAGES.shelved}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="ativos">
+          <OccurrenceList
+            tableId={page.tableId}
+            label={page.label}
+            variant="active"
+            route={page.route}
+            {...list}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="suprimidos">
+          <ShelvedList
+            tableId={`${page.tableId}-suprimidos`}
+            scope={list.scope}
+            liveScope={list.liveScope}
+          />
+        </Tabs.Panel>
+      </Tabs>
     </OccurrencePageLayout>
   );
 }

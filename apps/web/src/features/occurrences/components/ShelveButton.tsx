@@ -1,0 +1,135 @@
+import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { IconClockPause } from '@tabler/icons-react';
+import {
+  durationLabel,
+  MAX_SHELVE_REASON_LENGTH,
+  SHELVING_MESSAGES,
+  shelveDurationChoices,
+} from '@vigia/domain';
+import { useId, useState } from 'react';
+import { Dialog } from '../../../ui/Dialog';
+import { useShelveLimits, useShelveOccurrences } from '../api/alarm-states';
+
+interface Props {
+  /** The selected alarms. */
+  ids: readonly number[];
+  onDone: () => void;
+}
+
+const DEFAULT_SECONDS = 3600;
+
+/**
+ * ISA-18.2 shelving of the selected alarms: a dialog asks the reason (required)
+ * and the duration, inside the server's limits (`/api/ocorrencias/prateleira/limites`).
+ */
+export function ShelveButton({ ids, onDone }: Props) {
+  const [opened, setOpened] = useState(false);
+  const count = ids.length;
+  return (
+    <>
+      <Button
+        leftSection={<IconClockPause size={16} aria-hidden />}
+        variant="default"
+        aria-disabled={count === 0 || undefined}
+        title={count === 0 ? 'Selecione os alarmes a suprimir' : undefined}
+        onClick={() => {
+          if (count > 0) setOpened(true);
+        }}
+      >
+        {count > 0 ? `${SHELVING_MESSAGES.shelve} (${count})` : SHELVING_MESSAGES.shelve}
+      </Button>
+      <Dialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={SHELVING_MESSAGES.shelveTitle}
+      >
+        {opened && (
+          <ShelveForm
+            ids={ids}
+            onDone={() => {
+              setOpened(false);
+              onDone();
+            }}
+          />
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function ShelveForm({ ids, onDone }: Props) {
+  const limits = useShelveLimits();
+  const shelve = useShelveOccurrences();
+  const [reason, setReason] = useState('');
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const hintId = useId();
+
+  if (limits.isPending) return <Text size="sm">Carregando…</Text>;
+  if (limits.isError) {
+    return (
+      <Text size="sm" c="red.8" role="alert">
+        Não foi possível carregar as durações permitidas.
+      </Text>
+    );
+  }
+  const { minSegundos, maxSegundos } = limits.data;
+  const choices = shelveDurationChoices(minSegundos, maxSegundos);
+  const fallback =
+    choices.find((c) => c.seconds === DEFAULT_SECONDS)?.seconds ?? choices[0]?.seconds ?? 0;
+  const chosen = seconds ?? fallback;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reason.trim() === '') {
+          setProblem(SHELVING_MESSAGES.reasonRequired);
+          return;
+        }
+        setProblem(null);
+        shelve.mutate(
+          { ids: [...ids], motivo: reason.trim(), duracaoSegundos: chosen },
+          { onSuccess: onDone },
+        );
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm" id={hintId}>
+          {ids.length === 1
+            ? 'O alarme selecionado sai da lista de ativos e dos contadores'
+            : `Os ${ids.length} alarmes selecionados saem da lista de ativos e dos contadores`}{' '}
+          até o fim do prazo (no máximo {durationLabel(maxSegundos)}) ou até serem retornados.
+        </Text>
+        <Textarea
+          label={SHELVING_MESSAGES.reason}
+          withAsterisk
+          rows={3}
+          maxLength={MAX_SHELVE_REASON_LENGTH}
+          value={reason}
+          error={problem}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setProblem(null);
+          }}
+          data-autofocus
+        />
+        <NativeSelect
+          label={SHELVING_MESSAGES.duration}
+          value={String(chosen)}
+          data={choices.map((c) => ({ value: String(c.seconds), label: c.label }))}
+          onChange={(event) => setSeconds(Number(event.currentTarget.value))}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={shelve.isPending}>
+            {SHELVING_MESSAGES.shelve}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,492 @@
+/**
+ * Whole-fleet load (issue 18): N devices, each on its own MQTT connection,
+ * publish every 10 s; M consoles each hold the live event stream and poll
+ * their screen's calls as the console does. One node (the built server), its
+ * own Mosquitto (anonymous, on a random port, file limit raised).
+ *
+ *   npx tsx --conditions=source bench/fleet/run.ts [--devices 1000] [--consoles 50] [--duration 60] [--db sqlite|postgres]
+ *
+ * Prints readings/s stored, server CPU and RSS, p95 of the polled calls, alarm
+ * publish-to-event p95 and storage bytes per reading (table plus indexes).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import mqtt from 'mqtt';
+import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
+import { openStore, type Store, withSqlite } from '../../apps/server/src/store/database.js';
+import { freePort } from '../../test-support/services.js';
+import { freshPostgres, type Node, openLiveStream, startNode } from '../two-nodes/layout.js';
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: process.env.FLEET_DEVICES ?? '1000' },
+    consoles: { type: 'string', default: process.env.FLEET_CONSOLES ?? '50' },
+    /** Seconds measured, after every device has published once. */
+    duration: { type: 'string', default: process.env.FLEET_DURATION ?? '60' },
+    db: { type: 'string', default: process.env.FLEET_DB ?? 'sqlite' },
+    /** Devices that raise and clear an alarm, one after another. */
+    alarms: { type: 'string', default: '40' },
+  },
+});
+const DEVICES = Number(args.devices);
+const CONSOLES = Number(args.consoles);
+const DURATION_MS = Number(args.duration) * 1000;
+const PERIOD_MS = 10_000;
+/** The console's live refresh: at most one reload a second per query (LIVE_FLUSH_MS), and every 60 s. */
+const LIVE_FLUSH_MS = 1000;
+const REFRESH_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const t0 = Date.now();
+const log = (text: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${text}`);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+};
+
+/** Our own broker: anonymous, many connections; its file limit raised (root may). */
+async function startBroker(dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const config = join(dir, 'mosquitto.conf');
+  writeFileSync(
+    config,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'max_queued_messages 100000',
+      'log_type error',
+      '',
+    ].join('\n'),
+  );
+  const child = spawn('sh', ['-c', `ulimit -n 200000 2>/dev/null; exec mosquitto -c ${config}`], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    await sleep(100);
+    try {
+      const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0 });
+      await c.endAsync();
+      return { url: `mqtt://127.0.0.1:${port}`, child };
+    } catch {
+      // Not listening yet.
+    }
+  }
+  throw new Error('mosquitto não subiu');
+}
+
+interface Fleet {
+  ids: number[];
+  /** A normal reading of every device (the cloned device's current values). */
+  normal: Record<string, number>;
+  alarm: { tag: string; high: number; low: number };
+  systems: number[];
+  firstTagId: number;
+}
+
+/** N devices cloned from a demo generator, spread over the demo operator's systems. */
+async function createFleet(store: Store): Promise<Fleet> {
+  const db = store.db;
+  const systems = (
+    await db
+      .selectFrom('user_systems')
+      .innerJoin('users', 'users.id', 'user_systems.user_id')
+      .select('user_systems.system_id')
+      .where('users.login', '=', 'demo')
+      .orderBy('user_systems.system_id')
+      .execute()
+  ).map((r) => r.system_id);
+  // A device whose template has a '>' threshold rule on a tag it reports.
+  const candidate = await db
+    .selectFrom('devices')
+    .innerJoin('alarm_rules', 'alarm_rules.template_id', 'devices.template_id')
+    .innerJoin('tags', (j) =>
+      j.onRef('tags.device_id', '=', 'devices.id').onRef('tags.nome', '=', 'alarm_rules.tag'),
+    )
+    .select(['devices.id', 'alarm_rules.tag', 'alarm_rules.limit_value', 'alarm_rules.deadband'])
+    .where('alarm_rules.kind', '=', 'threshold')
+    .where('alarm_rules.operator', '=', '>')
+    .where('devices.system_id', 'in', systems)
+    .orderBy('devices.id')
+    .executeTakeFirstOrThrow();
+  const template = await db
+    .selectFrom('devices')
+    .selectAll()
+    .where('id', '=', candidate.id)
+    .executeTakeFirstOrThrow();
+  const values = await db
+    .selectFrom('current_values')
+    .innerJoin('tags', 'tags.id', 'current_values.tag_id')
+    .select(['tags.nome', 'current_values.valor'])
+    .where('tags.device_id', '=', candidate.id)
+    .execute();
+  const limit = Number(candidate.limit_value);
+  const margin = Math.max(1, Math.abs(limit) * 0.1, Number(candidate.deadband ?? 0) * 2);
+  const normal: Record<string, number> = {};
+  for (const v of values) if (typeof v.valor === 'number') normal[v.nome] = v.valor;
+  const tag = candidate.tag as string;
+  normal[tag] = Math.min(normal[tag] ?? limit - margin, limit - margin);
+  // The other rules of the template must stay quiet: only the values it has now (no alarm open).
+  const maxId = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirstOrThrow();
+  const maxTag = await db
+    .selectFrom('tags')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirstOrThrow();
+  const first = Number(maxId.m) + 1;
+  const ids = Array.from({ length: DEVICES }, (_, i) => first + i);
+  const { id: _id, ...rest } = template;
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .insertInto('devices')
+      .values(
+        ids.slice(i, i + 500).map((id, k) => ({
+          ...rest,
+          id,
+          nome: `Frota ${id}`,
+          patrimonio: `FROTA-${id}`,
+          system_id: systems[(i + k) % systems.length] as number,
+          ingest_key_hash: null,
+          last_seen_at: null,
+        })),
+      )
+      .execute();
+  }
+  if (store.raw.dialect === 'postgres') {
+    await store.raw.pool.query(`select setval(pg_get_serial_sequence('devices', 'id'), $1)`, [
+      ids.at(-1),
+    ]);
+  }
+  return {
+    ids,
+    normal,
+    alarm: { tag, high: limit + margin, low: limit - margin },
+    systems,
+    firstTagId: Number(maxTag.m) + 1,
+  };
+}
+
+/** Bytes of the readings' table and indexes over its rows (both dialects). */
+async function storagePerReading(store: Store): Promise<{ bytes: number; rows: number }> {
+  const rows = Number(
+    (
+      await store.db
+        .selectFrom('readings')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  if (store.raw.dialect === 'postgres') {
+    const { rows: r } = await store.raw.pool.query<{ b: string }>(
+      `select coalesce(sum(pg_total_relation_size(c.oid)), 0) as b
+       from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = 'readings'::regclass`,
+    );
+    return { bytes: Number(r[0]?.b ?? 0), rows };
+  }
+  // WITHOUT ROWID: the table is its primary key's b-tree; other indexes counted too.
+  const bytes = await withSqlite(store, (db) => {
+    const r = db
+      .prepare(
+        `select coalesce(sum(pgsize), 0) as b from dbstat where name = 'readings'
+           or name in (select name from sqlite_master where tbl_name = 'readings')`,
+      )
+      .get() as { b: number };
+    return r.b;
+  });
+  return { bytes: Number(bytes), rows };
+}
+
+function procStats(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return { cpuMs: ticks * 10, rssMb: Number(rss?.[1] ?? 0) / 1024 };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'vigia-frota-'));
+  const pgDb = args.db === 'postgres' ? await freshPostgres('vigia_frota') : undefined;
+  const databaseUrl = pgDb?.url ?? `sqlite:${join(dir, 'vigia.db')}`;
+  let node: Node | undefined;
+  let broker: ChildProcess | undefined;
+  const clients: mqtt.MqttClient[] = [];
+  try {
+    log(`${args.db}: semeando a frota de demonstração e ${DEVICES} dispositivos`);
+    const store = await openStore(databaseUrl);
+    await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
+    const fleet = await createFleet(store);
+    const started = await startBroker(dir);
+    broker = started.child;
+    node = await startNode(
+      'frota',
+      {
+        DATABASE_URL: databaseUrl,
+        MQTT_URL: started.url,
+        VIGIA_MQTT_GROUP: 'frota',
+        VIGIA_DEMO: '0',
+        VIGIA_SIMULATOR: '0',
+        VIGIA_RETENTION_DAYS: '0',
+        VIGIA_DATA_DIR: dir,
+      },
+      { timeoutMs: 120_000 },
+    );
+    const pid = node.child.pid as number;
+    log(`servidor ${node.url} (pid ${pid}), broker ${started.url}`);
+
+    // Devices: one connection each, QoS 1, each on its own phase of the 10 s period.
+    const connectStart = Date.now();
+    for (let i = 0; i < fleet.ids.length; i += 200) {
+      const batch = await Promise.all(
+        fleet.ids.slice(i, i + 200).map((id) =>
+          mqtt.connectAsync(started.url, {
+            clientId: `frota-${id}`,
+            keepalive: 120,
+            reconnectPeriod: 1000,
+          }),
+        ),
+      );
+      for (const c of batch) c.on('error', () => {});
+      clients.push(...batch);
+    }
+    log(`${clients.length} conexões MQTT em ${((Date.now() - connectStart) / 1000).toFixed(1)} s`);
+
+    const alarmDevices = new Set(fleet.ids.slice(0, Number(args.alarms)));
+    const alarmSent = new Map<number, number>();
+    let published = 0;
+    let publishing = true;
+    const tags = Object.keys(fleet.normal);
+    const publishOne = (index: number) => {
+      const id = fleet.ids[index] as number;
+      const leituras: Record<string, number> = {};
+      for (const tag of tags) {
+        const v = fleet.normal[tag] as number;
+        leituras[tag] = Math.round(v * (1 + (Math.random() - 0.5) * 0.002) * 100) / 100;
+      }
+      if (alarmDevices.has(id)) {
+        // Alternates: high (opens the alarm), then normal (clears it).
+        const raising = !alarmSent.has(id);
+        leituras[fleet.alarm.tag] = raising ? fleet.alarm.high : fleet.alarm.low;
+        if (raising) alarmSent.set(id, performance.now());
+        else alarmSent.delete(id);
+      } else {
+        leituras[fleet.alarm.tag] = fleet.alarm.low;
+      }
+      published += 1;
+      (clients[index] as mqtt.MqttClient).publish(
+        `vigia/dispositivos/${id}/leituras`,
+        JSON.stringify({ ts: Math.floor(Date.now() / 1000), leituras }),
+        { qos: 1 },
+      );
+    };
+    // A 50 ms tick publishes the devices whose phase falls in it.
+    const slots = PERIOD_MS / 50;
+    let tick = 0;
+    const loop = (async () => {
+      let next = performance.now();
+      while (publishing) {
+        const slot = tick++ % slots;
+        for (let i = slot; i < clients.length; i += slots) publishOne(i);
+        next += 50;
+        await sleep(Math.max(0, next - performance.now()));
+      }
+    })();
+
+    // Consoles: one token (sign-in is throttled per address), each its screen's system.
+    const signIn = await fetch(`${node.url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'password',
+        username: 'demo',
+        password: 'demo',
+        client_id: 'vigia-web',
+      }),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONSOLES * 2 });
+    const callTimes: Record<string, number[]> = {
+      lista: [],
+      contador: [],
+      'referência /api/health': [],
+    };
+    let callErrors = 0;
+    let measuring = false;
+    const get = (path: string, kind: string) =>
+      new Promise<void>((resolve) => {
+        const t = performance.now();
+        const req = http.get(
+          `${node?.url}${path}`,
+          {
+            agent,
+            headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              if (res.statusCode !== 200) callErrors += 1;
+              else if (measuring) callTimes[kind]?.push(performance.now() - t);
+              resolve();
+            });
+          },
+        );
+        req.on('error', () => {
+          callErrors += 1;
+          resolve();
+        });
+      });
+    const alarmLatencies: number[] = [];
+    let eventsReceived = 0;
+    let consolesRunning = true;
+    const consoles = await Promise.all(
+      Array.from({ length: CONSOLES }, async (_, c) => {
+        const sisId = fleet.systems[c % fleet.systems.length] as number;
+        const listPath = `/api/dispositivos/infosFiltro?sisid=${sisId}&nomes=kW,modoWeb,statusGMG,Vcc`;
+        const counterPath = `/api/ocorrencias?alarmeativo=true&sisid=${sisId}`;
+        const dirty = { lista: true, contador: true };
+        const sisTag = `"sisId":${sisId},`;
+        const stream = await openLiveStream(node?.url as string, token, (data) => {
+          eventsReceived += 1;
+          if (!data.includes(sisTag)) return;
+          if (data.includes('"readings.updated"')) dirty.lista = true;
+          else if (data.includes('"occurrence.')) {
+            dirty.contador = true;
+            // The first console times the alarms of the fleet's devices.
+            if (c === 0 && data.includes('"occurrence.opened"')) {
+              const device = /"deviceId":(\d+)/.exec(data);
+              const sent = alarmSent.get(Number(device?.[1]));
+              if (sent !== undefined && measuring) alarmLatencies.push(performance.now() - sent);
+            }
+          }
+        });
+        // Wrapped: an async function returning the loop's promise would wait for it.
+        const loop = (async () => {
+          let lastFull = Date.now();
+          await sleep(Math.random() * LIVE_FLUSH_MS);
+          while (consolesRunning) {
+            const full = Date.now() - lastFull >= REFRESH_MS;
+            if (full) lastFull = Date.now();
+            const calls: Promise<void>[] = [];
+            if (dirty.lista || full) {
+              dirty.lista = false;
+              calls.push(get(listPath, 'lista'));
+            }
+            if (dirty.contador || full) {
+              dirty.contador = false;
+              calls.push(get(counterPath, 'contador'));
+            }
+            await Promise.all(calls);
+            await sleep(LIVE_FLUSH_MS);
+          }
+          stream.close();
+        })();
+        return { loop };
+      }),
+    );
+    log(`${CONSOLES} consoles com o fluxo de eventos aberto`);
+    // The noise floor of this machine: a call that touches no database, timed alike.
+    const probe = (async () => {
+      while (consolesRunning) {
+        await get('/api/health', 'referência /api/health');
+        await sleep(250);
+      }
+    })();
+
+    // Warm-up: every device publishes once; then the measured window.
+    await sleep(PERIOD_MS + 2000);
+    const before = await storagePerReading(store);
+    const cpu0 = procStats(pid);
+    const publishedBefore = published;
+    measuring = true;
+    const wall0 = performance.now();
+    let rssMax = 0;
+    const rssSamples: number[] = [];
+    while (performance.now() - wall0 < DURATION_MS) {
+      await sleep(1000);
+      const { rssMb } = procStats(pid);
+      rssSamples.push(rssMb);
+      rssMax = Math.max(rssMax, rssMb);
+    }
+    const elapsedMs = performance.now() - wall0;
+    const cpu1 = procStats(pid);
+    measuring = false;
+    const publishedIn = published - publishedBefore;
+    publishing = false;
+    consolesRunning = false;
+    await loop;
+    await Promise.all([...consoles.map((c) => c.loop), probe]);
+    // What was published in the window and is still on its way gets stored.
+    await sleep(3000);
+    const after = await storagePerReading(store);
+    const storedPerS = ((after.rows - before.rows) / elapsedMs) * 1000;
+    const expectedPerS = (publishedIn / elapsedMs) * 1000 * tags.length;
+    const storage = await storagePerReading(store);
+
+    const row = (label: string, value: string) => console.log(`| ${label} | ${value} |`);
+    console.log('');
+    console.log(
+      `| ${args.db}: ${DEVICES} dispositivos, ${CONSOLES} consoles, ${(elapsedMs / 1000).toFixed(0)} s | |`,
+    );
+    console.log('| --- | ---: |');
+    row('mensagens publicadas/s', ((publishedIn / elapsedMs) * 1000).toFixed(0));
+    row('leituras gravadas/s (esperadas)', `${storedPerS.toFixed(0)} (${expectedPerS.toFixed(0)})`);
+    row(
+      'CPU do servidor (de 2 núcleos)',
+      `${(((cpu1.cpuMs - cpu0.cpuMs) / elapsedMs) * 100).toFixed(0)} %`,
+    );
+    row(
+      'RSS do servidor máx / mediana',
+      `${rssMax.toFixed(0)} / ${percentile(rssSamples, 50).toFixed(0)} MB`,
+    );
+    for (const [kind, times] of Object.entries(callTimes)) {
+      row(
+        `${kind}: chamadas, p50 / p95`,
+        `${times.length}, ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`,
+      );
+    }
+    row('chamadas com erro', String(callErrors));
+    row(
+      'alarmes: publicado → evento no console, p50 / p95',
+      `${alarmLatencies.length}, ${percentile(alarmLatencies, 50).toFixed(0)} / ${percentile(alarmLatencies, 95).toFixed(0)} ms`,
+    );
+    row(
+      'eventos recebidos pelos consoles/s',
+      (eventsReceived / ((performance.now() - wall0) / 1000)).toFixed(0),
+    );
+    row(
+      'bytes por leitura (tabela + índices)',
+      `${(storage.bytes / storage.rows).toFixed(1)} (${(storage.bytes / 1e6).toFixed(1)} MB / ${storage.rows} linhas)`,
+    );
+    row(
+      'carga da máquina (1 / 5 min)',
+      loadavg()
+        .slice(0, 2)
+        .map((l) => l.toFixed(1))
+        .join(' / '),
+    );
+    await store.close();
+    agent.destroy();
+  } finally {
+    for (const c of clients) c.end(true);
+    await node?.stop();
+    broker?.kill('SIGTERM');
+    await pgDb?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

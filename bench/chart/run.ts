@@ -28,16 +28,28 @@ import {
 import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { startTestApp } from '../../apps/server/src/test/testApp.js';
 import { postgresAvailable } from '../../test-support/services.js';
+import { browserDrawFigures } from './browserDraw.js';
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '50' },
     db: { type: 'string', default: 'sqlite,postgres' },
+    /** Also time the browser's draw of the answer in Chromium ('0' skips it). */
+    browser: { type: 'string', default: '1' },
   },
 });
 const RUNS = Number(args.runs);
 const WARMUP = 5;
 const TAGS = ['Vab', 'Vbc', 'Vca', 'Ia', 'Ib', 'Ic', 'kW', 'Hz'];
+
+let browserDrawn = false;
+
+/** The browser's part does not depend on the database: drawn once, from the first one's answer. */
+async function browserLines(label: string, answer: ChartHistory | undefined): Promise<string[]> {
+  if (args.browser === '0' || !answer || browserDrawn) return [];
+  browserDrawn = true;
+  return (await browserDrawFigures(answer, RUNS, WARMUP)).map((l) => `[${label}] ${l}`);
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -200,6 +212,7 @@ async function benchmark(label: string, store: Store): Promise<string> {
     `[${label}]   the call plus the zod parse of its answer (this bench's figure before): ${fmt(withParse)}`,
     `[${label}] raw rows:   ${fmt(wall.raw)}, ${rawRows.toLocaleString('en')} rows read`,
     `[${label}] answers agree: ${rolled?.penas.length} pens, ${points} points, agrupamento ${rolled?.penas[0]?.agrupamento} s`,
+    ...(await browserLines(label, rolled)),
   ].join('\n');
 }
 

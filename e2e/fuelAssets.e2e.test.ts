@@ -188,37 +188,40 @@ describe.runIf(hasChromium)(
     });
 
     it('the side navigation offers a screen only where the system has it', async () => {
-      await page.goto(`${server.url}/#/179/home-cluster`);
-      await nav().getByRole('link').first().waitFor();
-      await expect
-        .poll(async () => (await navNames()).includes('Status Ocorrências'), { timeout: 30_000 })
-        .toBe(true);
-      const hospital = await navNames();
-      expect(hospital).toContain('Entrada de Combustível');
-
-      await page.goto(`${server.url}/#/121/home-cluster`);
-      await nav().getByRole('link').first().waitFor();
-      await expect
-        .poll(async () => (await navNames()).includes('Lista Geradores'), { timeout: 30_000 })
-        .toBe(true);
-      const telecom = await navNames();
-      expect(telecom).not.toContain('Status Ocorrências');
-      expect(telecom).toContain('Combustível - Patrimonios');
-
-      await page.goto(`${server.url}/#/210/home-cluster`);
-      await nav().getByRole('link').first().waitFor();
-      await expect
-        .poll(async () => (await navNames()).includes('Lista Postos'), { timeout: 30_000 })
-        .toBe(true);
-      const gas = await navNames();
-      for (const absent of [
-        'Status Ocorrências',
-        'Entrada de Combustível',
-        'Combustível - Abastecimento',
-      ]) {
-        expect(gas).not.toContain(absent);
-      }
-      expect(gas).not.toContain('Lista UPS');
+      /** Opens a system's home and waits until its navigation lists `present` and none of `absent`. */
+      const expectNav = async (sisId: number, present: string[], absent: string[]) => {
+        await page.goto(`${server.url}/#/${sisId}/home-cluster`);
+        await nav().getByRole('link').first().waitFor();
+        // The previous system's entries may show for a moment: wait for this system's.
+        await expect
+          .poll(
+            async () => {
+              const names = await navNames();
+              return (
+                present.every((name) => names.includes(name)) &&
+                absent.every((name) => !names.includes(name))
+              );
+            },
+            { timeout: 30_000 },
+          )
+          .toBe(true);
+      };
+      await expectNav(179, ['Status Ocorrências', 'Entrada de Combustível'], []);
+      await expectNav(
+        121,
+        ['Lista Geradores', 'Combustível - Patrimonios'],
+        ['Status Ocorrências', 'Lista Postos'],
+      );
+      await expectNav(
+        210,
+        ['Lista Postos'],
+        [
+          'Status Ocorrências',
+          'Entrada de Combustível',
+          'Combustível - Abastecimento',
+          'Lista UPS',
+        ],
+      );
     });
   },
 );

@@ -21,7 +21,7 @@ function LevelBadge({ nivel }: { nivel: number | null }) {
   const band = TANK_LEVEL_BANDS.find((b) => b.band === tankLevelBand(nivel));
   if (!band || nivel === null) return <>{PLACEHOLDER_NUMBER}</>;
   return (
-    <StateBadge tone={band.tone} title={band.label}>
+    <StateBadge tone={band.tone} title={band.label} miw="max-content">
       {formatNumber(nivel, 2)} %
     </StateBadge>
   );
@@ -33,8 +33,8 @@ const COLUMNS: readonly FuelColumn<FuelAssetRow>[] = [
     value: (r) => r.nome,
     render: (r) => <SiteName nome={r.nome} patrimonio={r.patrimonio} />,
   },
-  { header: 'Patrimônio', value: (r) => r.patrimonio, visibleFrom: 'md' },
-  { header: 'Local', value: (r) => r.localNome, visibleFrom: 'md' },
+  { header: 'Patrimônio', value: (r) => r.patrimonio, excelOnly: true },
+  { header: 'Local', value: (r) => r.localNome, excelOnly: true },
   { header: 'UF', value: (r) => r.ufSite, visibleFrom: 'sm' },
   {
     header: 'Capacidade (L)',
@@ -47,7 +47,14 @@ const COLUMNS: readonly FuelColumn<FuelAssetRow>[] = [
   {
     header: 'Volume (L)',
     value: (r) => r.litros,
-    render: (r) => formatNumber(r.litros, 0),
+    render: (r) => (
+      <>
+        <Text size="sm">{formatNumber(r.litros, 0)}</Text>
+        <Text size="xs" c="gray.7">
+          {formatDateTime(r.ts)}
+        </Text>
+      </>
+    ),
     format: { decimals: 0 },
     numeric: true,
   },
@@ -58,13 +65,7 @@ const COLUMNS: readonly FuelColumn<FuelAssetRow>[] = [
     format: { decimals: 2 },
     numeric: true,
   },
-  {
-    header: 'Leitura',
-    value: (r) => r.ts,
-    render: (r) => formatDateTime(r.ts),
-    format: 'date',
-    visibleFrom: 'md',
-  },
+  { header: 'Leitura', value: (r) => r.ts, format: 'date', excelOnly: true },
   {
     header: `Consumo ${FUEL_LISTING_DAYS} dias (L)`,
     value: (r) => r.consumoPeriodo,

@@ -14,6 +14,8 @@ export interface FuelColumn<T> extends ExcelColumn<T> {
   numeric?: boolean;
   /** Hidden below this breakpoint (spec 001 §2: fewer columns on mobile). */
   visibleFrom?: 'sm' | 'md';
+  /** Only in the Excel file (the screen shows it inside another column). */
+  excelOnly?: boolean;
 }
 
 interface Props<T> {
@@ -50,6 +52,7 @@ export function FuelTable<T>({
   }, [rows, search, searchText]);
   const pages = Math.max(1, Math.ceil(matching.length / FUEL_TABLE_PAGE));
   const current = Math.min(page, pages);
+  const onScreen = columns.filter((c) => !c.excelOnly);
   const shown = matching.slice((current - 1) * FUEL_TABLE_PAGE, current * FUEL_TABLE_PAGE);
 
   const download = async () => {
@@ -100,7 +103,7 @@ export function FuelTable<T>({
         <Table verticalSpacing="xs" striped highlightOnHover withTableBorder aria-label={label}>
           <Table.Thead>
             <Table.Tr>
-              {columns.map((c) => (
+              {onScreen.map((c) => (
                 <Table.Th
                   key={c.header}
                   ta={c.numeric ? 'right' : undefined}
@@ -114,7 +117,7 @@ export function FuelTable<T>({
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={rowKey(row)}>
-                {columns.map((c) => (
+                {onScreen.map((c) => (
                   <Table.Td
                     key={c.header}
                     ta={c.numeric ? 'right' : undefined}

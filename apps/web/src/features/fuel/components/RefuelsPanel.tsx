@@ -32,7 +32,7 @@ const COLUMNS: readonly FuelColumn<RefuelRow>[] = [
     value: (r) => r.nome,
     render: (r) => <SiteName nome={r.nome} patrimonio={r.patrimonio} />,
   },
-  { header: 'Patrimônio', value: (r) => r.patrimonio, visibleFrom: 'md' },
+  { header: 'Patrimônio', value: (r) => r.patrimonio, excelOnly: true },
   { header: 'Local', value: (r) => r.localNome, visibleFrom: 'md' },
   { header: 'UF', value: (r) => r.ufSite, visibleFrom: 'sm' },
   {

@@ -218,6 +218,36 @@ describe.skipIf(!available)('/api/escalas', () => {
       expect(await scheduleCount()).toBe(before);
     });
 
+    it.each([
+      [
+        'exit before entry',
+        { entrada: '18:00', saida: '09:00' },
+        MESSAGES.scheduleTimesIncompatible,
+      ],
+      ['an empty exit', { entrada: '09:00', saida: '' }, MESSAGES.scheduleFieldsRequired],
+      ['a weekday that is not one', { dia_semana: 7 }, null],
+    ])(
+      'editing with %s: 400 in Portuguese, the escala unchanged',
+      async (_label, change, message) => {
+        const [first] = (await call('GET', `/api/escalas?sisid=${SYSTEM}`, 'admin')).json().escalas;
+        const response = await call('PUT', `/api/escalas/${first.id}`, 'admin', {
+          usuario_id: first.usuario_id,
+          dia_semana: first.dia_semana,
+          entrada: first.entrada,
+          saida: first.saida,
+          ...change,
+        });
+        expect(response.statusCode).toBe(400);
+        const body = response.json();
+        expect(body.error).toBe(MESSAGES.invalidRequest);
+        if (message) {
+          expect(body.detalhes.map((d: { mensagem: string }) => d.mensagem)).toContain(message);
+        }
+        const after = (await call('GET', `/api/escalas?sisid=${SYSTEM}`, 'admin')).json().escalas;
+        expect(after.find((e: { id: number }) => e.id === first.id)).toEqual(first);
+      },
+    );
+
     it('a user outside the system: 404 (its search too); an empty list: 400; nothing stored', async () => {
       const before = await scheduleCount();
       const stranger = await call('POST', '/api/escalas', 'admin', {

@@ -98,7 +98,7 @@ export function ContractForm({ sisId, venueId, contrato, onSaved, onCancel }: Pr
   });
   const invalid = (...messages: string[]) =>
     problem !== null && messages.includes(problem)
-      ? { error: true, 'aria-describedby': problemId }
+      ? { 'aria-invalid': true, 'aria-describedby': problemId }
       : {};
   const title = contrato ? `Editar contrato ${contrato.numero}` : 'Novo contrato';
 

@@ -34,7 +34,7 @@ export function ContractTable({ contratos, canWrite, onEdit, onRemove }: Props) 
             <Table.Th>Dispositivos</Table.Th>
             <Table.Th>Início</Table.Th>
             <Table.Th>Fim</Table.Th>
-            <Table.Th>Situação</Table.Th>
+            <Table.Th w={120}>Situação</Table.Th>
             {canWrite && <Table.Th w={190}>Ações</Table.Th>}
           </Table.Tr>
         </Table.Thead>

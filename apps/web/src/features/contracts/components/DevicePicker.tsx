@@ -13,6 +13,9 @@ interface Props {
 const matches = (d: ContractDevice, text: string) =>
   `${d.nome} ${d.tipo} ${d.local_nome}`.toLowerCase().includes(text.trim().toLowerCase());
 
+// Mantine's dimmed description is below the 4.5:1 contrast on white (axe: color-contrast).
+const DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
+
 /** The devices a contract covers: native checkboxes (Tab and Space), with a filter. */
 export function DevicePicker({ devices, selected, onChange, invalid }: Props) {
   const [filter, setFilter] = useState('');
@@ -70,6 +73,7 @@ export function DevicePicker({ devices, selected, onChange, invalid }: Props) {
               key={d.id}
               label={d.nome}
               description={`${d.tipo} · ${d.local_nome}`}
+              styles={DESCRIPTION}
               checked={chosen.has(d.id)}
               onChange={(event) => toggle(d.id, event.currentTarget.checked)}
             />

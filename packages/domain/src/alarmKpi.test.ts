@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALARM_KPI,
+  activeForLabel,
   brasiliaOffsetSec,
+  fillKpiWindows,
   kpiTone,
   kpiWindowCount,
   kpiWindowStart,
-  activeForLabel,
-  fillKpiWindows,
   peakWindowTone,
   ratePer,
 } from './alarmKpi.js';

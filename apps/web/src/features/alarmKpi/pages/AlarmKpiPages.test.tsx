@@ -96,66 +96,78 @@ afterEach(() => vi.unstubAllGlobals());
 const SLOW = 30_000;
 
 describe('Indicadores de Alarmes', () => {
-  it("asks for the system and today's period, and shows each figure against its guidance", async () => {
-    const calls = serve(() => json(200, kpi()));
-    renderAt('/121/alarmes/indicadores');
-    const peak = await screen.findByRole('group', { name: 'Pico em 10 min' });
-    const call = calls.find((c) => c.pathname === API.alarmKpi.get.path);
-    expect(call?.searchParams.get('sisid')).toBe('121');
-    expect(Number(call?.searchParams.get('fim'))).toBeGreaterThan(
-      Number(call?.searchParams.get('inicio')),
-    );
-    expect(peak).toHaveTextContent('20');
-    expect(peak).toHaveTextContent('Muito acima da orientação');
-    const average = screen.getByRole('group', { name: 'Média por 10 min' });
-    expect(average).toHaveTextContent('3,14');
-    expect(average).toHaveTextContent('Orientação: até 1');
-    expect(average).toHaveTextContent('Muito acima da orientação');
-    const stale = screen.getByRole('group', { name: 'Alarmes obsoletos (ativos > 24 h)' });
-    expect(stale).not.toHaveTextContent('acima da orientação');
-    expect(screen.getByRole('img', { name: 'linha do tempo: 2 janelas' })).toBeInTheDocument();
-    const top = screen.getByRole('table', { name: 'Os 10 alarmes mais frequentes' });
-    expect(within(top).getAllByRole('row')[1]).toHaveTextContent(
-      'GMG1 · GMG ERBAlta temperatura do óleo2090,91%',
-    );
-    expect(screen.getByRole('table', { name: 'Alarmes oscilantes' })).toHaveTextContent('20');
-    expect(screen.getByText('Nenhum alarme ativo há mais de 24 h.')).toBeInTheDocument();
-    expect(screen.queryByRole('table', { name: 'Indicadores por sistema' })).toBeNull();
-  }, SLOW);
+  it(
+    "asks for the system and today's period, and shows each figure against its guidance",
+    async () => {
+      const calls = serve(() => json(200, kpi()));
+      renderAt('/121/alarmes/indicadores');
+      const peak = await screen.findByRole('group', { name: 'Pico em 10 min' });
+      const call = calls.find((c) => c.pathname === API.alarmKpi.get.path);
+      expect(call?.searchParams.get('sisid')).toBe('121');
+      expect(Number(call?.searchParams.get('fim'))).toBeGreaterThan(
+        Number(call?.searchParams.get('inicio')),
+      );
+      expect(peak).toHaveTextContent('20');
+      expect(peak).toHaveTextContent('Muito acima da orientação');
+      const average = screen.getByRole('group', { name: 'Média por 10 min' });
+      expect(average).toHaveTextContent('3,14');
+      expect(average).toHaveTextContent('Orientação: até 1');
+      expect(average).toHaveTextContent('Muito acima da orientação');
+      const stale = screen.getByRole('group', { name: 'Alarmes obsoletos (ativos > 24 h)' });
+      expect(stale).not.toHaveTextContent('acima da orientação');
+      expect(screen.getByRole('img', { name: 'linha do tempo: 2 janelas' })).toBeInTheDocument();
+      const top = screen.getByRole('table', { name: 'Os 10 alarmes mais frequentes' });
+      expect(within(top).getAllByRole('row')[1]).toHaveTextContent(
+        'GMG1 · GMG ERBAlta temperatura do óleo2090,91%',
+      );
+      expect(screen.getByRole('table', { name: 'Alarmes oscilantes' })).toHaveTextContent('20');
+      expect(screen.getByText('Nenhum alarme ativo há mais de 24 h.')).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Indicadores por sistema' })).toBeNull();
+    },
+    SLOW,
+  );
 
-  it('the client-systems view asks for all systems and links each to its page', async () => {
-    const calls = serve(() => json(200, kpi({ sisid: 0 })));
-    renderAt('/0/indicadoresAlarmesSistemas');
-    const systems = await screen.findByRole('table', { name: 'Indicadores por sistema' });
-    expect(calls.find((c) => c.pathname === API.alarmKpi.get.path)?.searchParams.get('sisid')).toBe(
-      '0',
-    );
-    expect(within(systems).getByRole('link', { name: 'Geradores Telecom' })).toHaveAttribute(
-      'href',
-      expect.stringContaining('/121/alarmes/indicadores'),
-    );
-  }, SLOW);
+  it(
+    'the client-systems view asks for all systems and links each to its page',
+    async () => {
+      const calls = serve(() => json(200, kpi({ sisid: 0 })));
+      renderAt('/0/indicadoresAlarmesSistemas');
+      const systems = await screen.findByRole('table', { name: 'Indicadores por sistema' });
+      expect(
+        calls.find((c) => c.pathname === API.alarmKpi.get.path)?.searchParams.get('sisid'),
+      ).toBe('0');
+      expect(within(systems).getByRole('link', { name: 'Geradores Telecom' })).toHaveAttribute(
+        'href',
+        expect.stringContaining('/121/alarmes/indicadores'),
+      );
+    },
+    SLOW,
+  );
 
-  it('says when the period has no alarms, and shows a refused period’s message', async () => {
-    serve(() =>
-      json(
-        200,
-        kpi({
-          total: 0,
-          top10: [],
-          oscilantes: [],
-          linhaDoTempo: [],
-          prioridade: { criticos: 0, naoCriticos: 0 },
-        }),
-      ),
-    );
-    renderAt('/121/alarmes/indicadores');
-    expect(await screen.findAllByText('Nenhum alarme no período.')).toHaveLength(2);
-    vi.unstubAllGlobals();
-    serve(() => json(400, { error: MESSAGES.periodTooLong }));
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Período' }));
-    await user.click(await screen.findByRole('option', { name: 'Ontem' }));
-    expect(await screen.findByText(MESSAGES.periodTooLong)).toBeInTheDocument();
-  }, SLOW);
+  it(
+    'says when the period has no alarms, and shows a refused period’s message',
+    async () => {
+      serve(() =>
+        json(
+          200,
+          kpi({
+            total: 0,
+            top10: [],
+            oscilantes: [],
+            linhaDoTempo: [],
+            prioridade: { criticos: 0, naoCriticos: 0 },
+          }),
+        ),
+      );
+      renderAt('/121/alarmes/indicadores');
+      expect(await screen.findAllByText('Nenhum alarme no período.')).toHaveLength(2);
+      vi.unstubAllGlobals();
+      serve(() => json(400, { error: MESSAGES.periodTooLong }));
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('combobox', { name: 'Período' }));
+      await user.click(await screen.findByRole('option', { name: 'Ontem' }));
+      expect(await screen.findByText(MESSAGES.periodTooLong)).toBeInTheDocument();
+    },
+    SLOW,
+  );
 });

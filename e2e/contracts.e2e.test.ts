@@ -211,7 +211,8 @@ describe.runIf(hasChromium)('contratos in Chromium against the real server', () 
     await desktopPageShot(cliente, join(SHOTS, 'contratos-cliente.png'));
 
     await cliente.goto(`${server.url}/#/${SYSTEM}/contratos`);
-    await cliente.waitForTimeout(1500);
+    // The list call answers 404: the error state, no row of the other system.
+    await cliente.getByText('Não foi possível carregar os contratos.').waitFor();
     expect(await cliente.getByText('CT-2025/014').count()).toBe(0);
     expect(await rows(cliente).count()).toBe(0);
     await desktopPageShot(cliente, join(SHOTS, 'contratos-cliente-outro-sistema.png'));

@@ -105,6 +105,15 @@ export {
   tipoLocal,
 } from './configuration.js';
 export type {
+  Contract,
+  ContractDevice,
+  ContractInputBody,
+  ContractListQuery,
+  ContractPage,
+  CreateContractBody,
+} from './contracts.js';
+export { CONTRACTS_API, contract, contractInput } from './contracts.js';
+export type {
   DeviceInfoRow,
   DeviceOrderField,
   DeviceParamRow,
@@ -384,15 +393,6 @@ export type {
   ScheduleSearchQuery,
 } from './schedules.js';
 export { SCHEDULES_API, schedule, scheduleInput, timeOfDay } from './schedules.js';
-export type {
-  Contract,
-  ContractDevice,
-  ContractInputBody,
-  ContractListQuery,
-  ContractPage,
-  CreateContractBody,
-} from './contracts.js';
-export { CONTRACTS_API, contract, contractInput } from './contracts.js';
 export type {
   EnergyCenterData,
   PlaceRef,

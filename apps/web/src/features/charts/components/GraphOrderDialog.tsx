@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Checkbox.css';
 import { ActionIcon, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -13,7 +14,7 @@ interface Props {
   opened: boolean;
   onClose: () => void;
   title: string;
-  /** What is ordered, for the explanation: 'gráficos', 'penas'. */
+  /** What is ordered, with its article, for the explanation: 'os gráficos', 'as penas'. */
   what?: string;
   /** Every graph (or pen), in the order shown, hidden ones included. */
   graphs: readonly OrderedGraph[];
@@ -31,7 +32,7 @@ export function GraphOrderDialog({
   opened,
   onClose,
   title,
-  what = 'gráficos',
+  what = 'os gráficos',
   graphs,
   hidden,
   onSave,
@@ -68,7 +69,7 @@ function OrderForm({
   return (
     <Stack gap="sm">
       <Text size="sm" c="gray.7">
-        Escolha os {what} mostrados e a ordem deles. A escolha fica guardada neste navegador.
+        Escolha {what} a mostrar e a ordem. A escolha fica guardada neste navegador.
       </Text>
       <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {order.map((id, index) => {

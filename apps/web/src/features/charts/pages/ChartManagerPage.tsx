@@ -117,7 +117,7 @@ function PensDialog({
           opened
           onClose={onClose}
           title={`Editar penas · ${chosen.nome}`}
-          what="penas"
+          what="as penas"
           graphs={lines.map((line) => ({
             id: chosen.lines.indexOf(line),
             nome: `${line.nome}${line.grandeza ? ` (${line.grandeza})` : ''}`,

@@ -7,13 +7,6 @@ export {
   setAllSelected,
   toggleSelected,
 } from './acknowledgement.js';
-export type { DurationChoice } from './alarmShelving.js';
-export {
-  durationLabel,
-  MAX_SHELVE_REASON_LENGTH,
-  SHELVING_MESSAGES,
-  shelveDurationChoices,
-} from './alarmShelving.js';
 export type { AlarmRowStyle, AlarmSeverity, AlarmState, AlarmTimes } from './alarm.js';
 export {
   ALARM_CRITICAL_MIN,
@@ -40,6 +33,13 @@ export {
   peakWindowTone,
   ratePer,
 } from './alarmKpi.js';
+export type { DurationChoice } from './alarmShelving.js';
+export {
+  durationLabel,
+  MAX_SHELVE_REASON_LENGTH,
+  SHELVING_MESSAGES,
+  shelveDurationChoices,
+} from './alarmShelving.js';
 export { hasBit } from './bits.js';
 export type { CardInput, CardState } from './card.js';
 export { CARD_STATE_TONE, cardState } from './card.js';
@@ -58,6 +58,7 @@ export {
   CHART_PERIOD_DEFAULT,
   CHART_PERIOD_OPTIONS,
   chartPeriod,
+  chartPeriodForMinutes,
   isChartPeriodChoice,
   isRollingChartPeriod,
 } from './chartPeriod.js';
@@ -74,7 +75,6 @@ export {
   COMMAND_STATUS,
   COMMAND_TTL_MS,
   commandSendDisabled,
-  chartPeriodForMinutes,
   commandStatus,
   isCommandFinished,
 } from './command.js';

@@ -412,15 +412,6 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
     }
     tableIdsByType.set(def.tipo, tIds);
   }
-
-  const siteConfigs: Record<string, unknown>[] = [];
-  const owner = (o: { device_id?: number; usina_id?: number; scd_id?: number }) => ({
-    device_id: o.device_id ?? null,
-    usina_id: o.usina_id ?? null,
-    scd_id: o.scd_id ?? null,
-  });
-  for (const d of fleet.devices) {
-    const def = typeOf(d.tipo);
   // After the device types' presets, so their ids stay as they were.
   const placeChartIds = {
     usina: [
@@ -432,6 +423,15 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
       ...(graphicalIdsByType.get('scd') ?? []),
     ],
   };
+
+  const siteConfigs: Record<string, unknown>[] = [];
+  const owner = (o: { device_id?: number; usina_id?: number; scd_id?: number }) => ({
+    device_id: o.device_id ?? null,
+    usina_id: o.usina_id ?? null,
+    scd_id: o.scd_id ?? null,
+  });
+  for (const d of fleet.devices) {
+    const def = typeOf(d.tipo);
     const panels = d.panels ?? def.overviews;
     const firstChart = def.charts[0]?.nome ?? null;
     let ordem = 0;
@@ -460,7 +460,7 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
         overview_id: null,
         graphical_id: gid,
         table_id: null,
-        tempo_default: 1440,
+        tempo_default: Number(g?.tempo_default ?? 1440),
         tempo_enddt_default: 0,
         acesso: '00010',
         intervalo: null,
@@ -477,7 +477,7 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
         overview_id: null,
         graphical_id: null,
         table_id: tid,
-        tempo_default: Number(g?.tempo_default ?? 1440),
+        tempo_default: 1440,
         tempo_enddt_default: 0,
         acesso: '00012',
         intervalo: 60,

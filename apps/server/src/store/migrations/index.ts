@@ -9,10 +9,10 @@ import { occurrenceNameWeekCountsMigration } from './0104_occurrence_name_week_c
 import { schedulesBySystemMigration } from './0110_schedules_by_system.js';
 import { commandDeliveryMigration } from './0120_command_delivery.js';
 import { readingRollupsMigration } from './0130_reading_rollups.js';
+import { loginAttemptsMigration } from './0140_login_attempts.js';
 import { alarmShelvingMigration } from './0150_alarm_shelving.js';
 import { occurrenceCommentsMigration } from './0160_occurrence_comments.js';
 import { contractScopeMigration } from './0165_contract_scope.js';
-import { loginAttemptsMigration } from './0140_login_attempts.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -31,10 +31,10 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0110_schedules_by_system': schedulesBySystemMigration(),
         '0120_command_delivery': commandDeliveryMigration(dialect),
         '0130_reading_rollups': readingRollupsMigration(dialect),
-        '0150_alarm_shelving': alarmShelvingMigration(dialect),
         '0160_occurrence_comments': occurrenceCommentsMigration(dialect),
         '0165_contract_scope': contractScopeMigration(dialect),
         '0140_login_attempts': loginAttemptsMigration(dialect),
+        '0150_alarm_shelving': alarmShelvingMigration(dialect),
       };
     },
   };

@@ -4,13 +4,7 @@ import { durationLabel, shelveDurationChoices } from './alarmShelving.js';
 describe('shelve durations', () => {
   it('offers the presets inside the limits, and the limits themselves', () => {
     expect(shelveDurationChoices(300, 8 * 3600).map((c) => c.seconds)).toEqual([
-      300,
-      900,
-      1800,
-      3600,
-      7200,
-      14_400,
-      28_800,
+      300, 900, 1800, 3600, 7200, 14_400, 28_800,
     ]);
     expect(shelveDurationChoices(20, 3000).map((c) => c.label)).toEqual([
       '20 segundos',

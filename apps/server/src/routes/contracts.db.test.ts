@@ -50,7 +50,10 @@ describe.skipIf(!available)('/api/contratos', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const stored = async () => [await count('contracts'), await count('contract_devices')];
+  const stored = async (): Promise<[number, number]> => [
+    await count('contracts'),
+    await count('contract_devices'),
+  ];
   const devicesOf = async (systemId: number, where: { venueId?: number; tipo?: string } = {}) => {
     let q = t.store.db
       .selectFrom('devices')

@@ -5,6 +5,8 @@ import { TONE_BORDER, TONE_SURFACE, TONE_TEXT } from './tone';
 interface Props extends Omit<BadgeProps, 'color' | 'variant'> {
   tone: Tone;
   children: React.ReactNode;
+  /** The state in words, for a badge whose text is a figure. */
+  title?: string;
 }
 
 /** A state shown as a badge; its colours follow the tone only. */

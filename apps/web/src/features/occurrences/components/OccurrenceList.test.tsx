@@ -53,7 +53,12 @@ function serve(
       return json(200, { minSegundos: 300, maxSegundos: 8 * 3600 });
     }
     if (call.url.pathname === API.alarmStates.shelve.path && call.method === 'POST') {
-      return json(200, { suprimidas: call.body.ids, inalteradas: [], naoEncontradas: [], ate: 1 });
+      return json(200, {
+        suprimidas: (call.body as { ids: number[] }).ids,
+        inalteradas: [],
+        naoEncontradas: [],
+        ate: 1,
+      });
     }
     return json(200, rows);
   });

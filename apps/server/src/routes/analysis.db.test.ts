@@ -148,9 +148,10 @@ describe.skipIf(!available)('analysis lists and tanks', () => {
       expect(page.itens[0]?.id).toBe(gens[0]);
     });
 
-    it('lists every device reporting Vcc (battery monitors too) and filters by text', async () => {
+    it('lists every device reporting Vcc (battery monitors and transfer panels too) and filters by text', async () => {
       const all = batteryPage.parse(await ok('/api/energia/analise/baterias?limit=500'));
-      expect(new Set(all.itens.map((r) => r.tipo))).toEqual(new Set(['gerador', 'batmon']));
+      // The QTA reads the battery of the set it starts (its Motor preset, spec 000 §3).
+      expect(new Set(all.itens.map((r) => r.tipo))).toEqual(new Set(['gerador', 'batmon', 'qta']));
       const text = batteryPage.parse(
         await ok('/api/energia/analise/baterias?filtroTexto=monitor&limit=500'),
       );

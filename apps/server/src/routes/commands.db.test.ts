@@ -64,7 +64,9 @@ describe.skipIf(!available)('remote commands: rights, tenancy, confirmation, del
   beforeAll(async () => {
     bus = createInProcessCommandBus();
     bus.devices.onCommand((deviceId, message) => heard.push([deviceId, message]));
-    t = await startTestApp({ commands: { link: bus.server, ttlMs: 1000, sweepMs: 100 } });
+    // 5 s to live: long enough that a loaded machine answers before it expires (1 s ran out
+    // between the send and the answer during the whole suite), short enough to see expiry.
+    t = await startTestApp({ commands: { link: bus.server, ttlMs: 5000, sweepMs: 100 } });
     t.app.bus.subscribe((e) => events.push(e));
     const fleet = buildFleet();
     const quiet = silentDeviceIds(fleet);
@@ -218,7 +220,7 @@ describe.skipIf(!available)('remote commands: rights, tenancy, confirmation, del
         events.find(
           (e) => e.type === 'command.status' && e.commandId === id && e.statusWebId === 4,
         ),
-      5000,
+      20_000,
     );
     const [newest] = (
       await t.app.inject({ method: 'GET', url: path(HISTORY, silent), headers: session })

@@ -7,7 +7,8 @@ export type PlaceKind = 'usina' | 'scd';
 /**
  * The measuring device of a plant or SCD (its device of type `usina` or `scd`,
  * the aggregate meter) through `GET /api/dispositivos/infosFiltro`: the device
- * whose chart and report presets the place's screens show. Null when none.
+ * whose chart and report presets the place's screens show, and the plant it
+ * belongs to (an SCD's consumption reads its plant's energy). Null when none.
  */
 export async function getPlaceDevice(kind: PlaceKind, placeId: number, signal?: AbortSignal) {
   const page = await call(
@@ -24,7 +25,7 @@ export async function getPlaceDevice(kind: PlaceKind, placeId: number, signal?: 
     { signal, quiet: true },
   );
   const device = page.itens[0];
-  return device ? { id: device.id, nome: device.nome } : null;
+  return device ? { id: device.id, nome: device.nome, usinaId: device.usinaId } : null;
 }
 
 export function placeDeviceQueryOptions(kind: PlaceKind, placeId: number) {

@@ -4,10 +4,10 @@ import { chartPeriod, formatDate, formatNumber, GAS_PREDICTION_WINDOW_MIN } from
 import { useId, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/navigation';
+import { usePlaceDevice } from '../../../lib/site/get-place-device';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { useChartOccurrences } from '../api/get-chart-occurrences';
 import { useConsumption } from '../api/get-consumption';
-import { usePlaceDevice } from '../api/get-place-device';
 import { ChartScreen, loadFailure } from '../components/ChartScreen';
 import { ChartStack, EMPTY_CHART } from '../components/ChartStack';
 import { annotationsOf } from '../components/chartModel';

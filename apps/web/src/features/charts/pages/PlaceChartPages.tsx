@@ -1,9 +1,9 @@
 import { Alert } from '@mantine/core';
 import { useParams } from 'react-router';
 import { isHttpError } from '../../../lib/httpErrors';
+import { type PlaceKind, usePlaceDevice } from '../../../lib/site/get-place-device';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { isPlantLine, useChartPresets } from '../api/get-chart-presets';
-import { type PlaceKind, usePlaceDevice } from '../api/get-place-device';
 import { loadFailure } from '../components/ChartScreen';
 import { DeviceCharts } from '../components/DeviceCharts';
 import { PlantCallCharts } from '../components/PlantCallCharts';

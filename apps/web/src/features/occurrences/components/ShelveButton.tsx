@@ -20,7 +20,7 @@ const DEFAULT_SECONDS = 3600;
 
 /**
  * ISA-18.2 shelving of the selected alarms: a dialog asks the reason (required)
- * and the duration, inside the server's limits (`/api/ocorrencias/prateleira/limites`).
+ * and the duration, inside the server's limits (`API.alarmStates.shelveLimits`).
  */
 export function ShelveButton({ ids, onDone }: Props) {
   const [opened, setOpened] = useState(false);

@@ -103,7 +103,7 @@ export function fakeServer(route: (call: Call) => Response | Promise<Response>) 
   return { calls, fetchMock };
 }
 
-/** `/api/User/userinfo` of an operator; `direitos_id` [1] may shelve alarms (ISA-18.2). */
+/** `API.user.userinfo` of an operator; `direitos_id` [1] may shelve alarms (ISA-18.2). */
 export function userInfo(direitos_id: number[] = []) {
   return {
     id: 1,

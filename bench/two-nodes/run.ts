@@ -236,7 +236,11 @@ async function run(
     let ok = posted.status === 202;
     try {
       await stream.waitFor(
-        (e) => e.type === 'readings.updated' && e.deviceId === httpDevice && e.ts === ts,
+        (e) =>
+          e.type === 'readings.updated' &&
+          (e.devices as { deviceId: number; ts: number }[]).some(
+            (d) => d.deviceId === httpDevice && d.ts === ts,
+          ),
         10_000,
       );
       latencies.push(`${from.name}→${to.name} ${Date.now() - t} ms`);

@@ -141,10 +141,9 @@ describe.skipIf(!available || !onPostgres)('server processes: event fan-out on P
       const match = isEvent(
         'readings.updated',
         (e) =>
-          e.deviceId === deviceId &&
           e.sisId === sisId &&
           e.type === 'readings.updated' &&
-          e.ts === ts,
+          e.devices.some((d) => d.deviceId === deviceId && d.ts === ts),
       );
       const started = Date.now();
       await onB.waitFor(match, 10_000);

@@ -72,12 +72,16 @@ export const liveEvent = z.discriminatedUnion('type', [
     commandId: id,
     statusWebId: z.number().int(),
   }),
+  /**
+   * Readings of a system were stored: at most one a second per system (more when its
+   * devices do not fit one event), naming every device that reported since the last.
+   */
   z.object({
     type: z.literal('readings.updated'),
     sisId: id,
-    deviceId: id,
-    /** Epoch seconds of the newest reading. */
-    ts: z.number(),
+    /** Each device with the epoch seconds of its newest reading. */
+    devices: z.array(z.object({ deviceId: id, ts: z.number() })).min(1),
+    /** The reading names these devices reported. */
     names: z.array(z.string()),
   }),
   /** Spec 000 §4 "fuel add": a site's day of consumption was saved. */

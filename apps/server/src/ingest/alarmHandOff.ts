@@ -1,11 +1,5 @@
-import {
-  type AlarmDevice,
-  type AlarmEngine,
-  createAlarmEngine,
-  type ReadingsBatch,
-} from '../alarms/engine.js';
-import type { VigiaEvent } from '../events/types.js';
-import type { Store } from '../store/database.js';
+import type { AlarmDevice, AlarmEngine, ReadingsBatch } from '../alarms/engine.js';
+import type { ReadingsCoalescer } from '../events/readingsCoalescer.js';
 import type { DeviceCache } from './deviceCache.js';
 import type { IngestLogger } from './ingestStats.js';
 
@@ -20,19 +14,14 @@ export interface EngineBatch {
 /**
  * The alarm engine's part in each batch: `prepare` before the write (event
  * rules start from the current values as they were), then, once committed,
- * `evaluate` and one `readings.updated` per device.
+ * `evaluate`, and the devices' readings handed to the coalescer of `readings.updated`.
  */
 export class AlarmHandOff {
-  readonly engine: AlarmEngine;
-
   constructor(
-    store: Store,
-    private readonly publish: (event: VigiaEvent) => void,
+    readonly engine: AlarmEngine,
+    private readonly readingsEvents: ReadingsCoalescer,
     private readonly log: IngestLogger,
-    engine?: AlarmEngine,
-  ) {
-    this.engine = engine ?? createAlarmEngine({ store, publish });
-  }
+  ) {}
 
   prepare(devices: readonly AlarmDevice[]): Promise<void> {
     return this.engine.prepare(devices);
@@ -47,13 +36,12 @@ export class AlarmHandOff {
     for (const [deviceId, ts] of seenTs) {
       const entry = cache.seen(deviceId, ts);
       if (!entry) continue;
-      this.publish({
-        type: 'readings.updated',
-        sisId: entry.meta.systemId,
+      this.readingsEvents.add(
+        entry.meta.systemId,
         deviceId,
         ts,
-        names: readingNames(batch, messagesOf.get(deviceId) ?? []),
-      });
+        readingNames(batch, messagesOf.get(deviceId) ?? []),
+      );
     }
   }
 }

@@ -86,8 +86,7 @@ describe.skipIf(!available)('ingest', () => {
       {
         type: 'readings.updated',
         sisId: fx.systemId,
-        deviceId: fx.deviceId,
-        ts: fx.t0 + 60,
+        devices: [{ deviceId: fx.deviceId, ts: fx.t0 + 60 }],
         names: ['kW', 'OilTemp'],
       },
     ]);

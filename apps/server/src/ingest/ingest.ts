@@ -1,6 +1,7 @@
 import { MAX_AGE_S, MAX_FUTURE_S, readingsPayload } from '@vigia/contract';
 import { type AlarmEngine, createAlarmEngine } from '../alarms/engine.js';
 import { type Publish, toPublish } from '../alarms/publish.js';
+import { ReadingsCoalescer } from '../events/readingsCoalescer.js';
 import type { Store } from '../store/database.js';
 import { AlarmHandOff } from './alarmHandOff.js';
 import { createBatchScheduler } from './batchScheduler.js';
@@ -26,7 +27,7 @@ export interface Ingest {
    * `onOutcome` is called once, after the commit for a stored message.
    */
   submit(deviceId: number, payload: unknown, onOutcome?: OnOutcome): void;
-  /** Writes everything queued so far. */
+  /** Writes everything queued so far and publishes the `readings.updated` held back. */
   flush(): Promise<void>;
   /** Flushes and refuses further messages. */
   close(): Promise<void>;
@@ -37,6 +38,8 @@ export interface IngestOptions {
   store: Store;
   /** Where `readings.updated` and occurrence events go (a function or an EventBus). */
   publish?: Publish;
+  /** Least time between two `readings.updated` of one system, ms (default 1000). */
+  readingsEventIntervalMs?: number;
   /** Longest time a message waits before its batch is written (default 20 ms). */
   batchMs?: number;
   /** A batch is written at once when this many readings are queued (default 50,000). */
@@ -67,10 +70,11 @@ export function createIngest(opts: IngestOptions): Ingest {
   const maxPending = opts.maxPendingReadings ?? 1_000_000;
   const counters = new IngestCounters(log, now);
   const cache = new DeviceCache(store, log, now);
+  const readingsEvents = new ReadingsCoalescer({
+    publish: toPublish(opts.publish),
+    intervalMs: opts.readingsEventIntervalMs,
+  });
   const alarms = new AlarmHandOff(
-    store,
-    toPublish(opts.publish),
-    log,
     opts.engine ??
       createAlarmEngine({
         store,
@@ -78,6 +82,8 @@ export function createIngest(opts: IngestOptions): Ingest {
         chatterWindowSeconds: opts.chatterWindowSeconds,
         now,
       }),
+    readingsEvents,
+    log,
   );
   const writer = new BatchWriter(store, cache, alarms, counters, log);
 
@@ -157,11 +163,15 @@ export function createIngest(opts: IngestOptions): Ingest {
 
   return {
     submit,
-    flush: scheduler.flush,
+    async flush() {
+      await scheduler.flush();
+      readingsEvents.flush();
+    },
     async close() {
       closed = true;
       scheduler.cancel();
       await scheduler.flush();
+      readingsEvents.flush();
     },
     stats: () => counters.snapshot(),
   };

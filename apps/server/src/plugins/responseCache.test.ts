@@ -70,8 +70,7 @@ afterEach(async () => {
 const reading = (sisId: number): VigiaEvent => ({
   type: 'readings.updated',
   sisId,
-  deviceId: 1,
-  ts: 1,
+  devices: [{ deviceId: 1, ts: 1 }],
   names: ['kW'],
 });
 

@@ -1,6 +1,6 @@
 import type { LiveEvent, LiveEventType } from '@vigia/contract';
 
-/** Live events come in bursts (a reading update per device): by default a query refetches at most this often. */
+/** Live events come in bursts (readings at most once a second per system, alarms at once): by default a query refetches at most this often. */
 export const LIVE_FLUSH_MS = 1000;
 
 /**
@@ -23,12 +23,22 @@ export interface LiveInterest {
 /** The scope part of an interest, for screens that listen to events themselves (notifications). */
 export type LiveScope = Pick<LiveInterest, 'sisId' | 'deviceIds'>;
 
+/** The devices an event concerns: its one device, or the devices of a system that reported. */
+export function eventDeviceIds(event: LiveEvent): readonly number[] {
+  return event.type === 'readings.updated'
+    ? event.devices.map((d) => d.deviceId)
+    : [event.deviceId];
+}
+
+const namesAny = (wanted: readonly number[], event: LiveEvent) =>
+  eventDeviceIds(event).some((id) => wanted.includes(id));
+
 export function inScope(scope: LiveScope, event: LiveEvent): boolean {
   if (scope.sisId && event.sisId !== scope.sisId) return false;
-  return !scope.deviceIds || scope.deviceIds.includes(event.deviceId);
+  return !scope.deviceIds || namesAny(scope.deviceIds, event);
 }
 
 export function matchesInterest(interest: LiveInterest, event: LiveEvent, data?: unknown): boolean {
   if (!interest.types.includes(event.type) || !inScope(interest, event)) return false;
-  return !interest.devicesOf || interest.devicesOf(data).includes(event.deviceId);
+  return !interest.devicesOf || namesAny(interest.devicesOf(data), event);
 }

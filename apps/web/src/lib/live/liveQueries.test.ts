@@ -15,11 +15,10 @@ vi.mock('./liveEvents', () => ({
 const emit = (event: LiveEvent) => {
   for (const listener of live.listeners) listener(event);
 };
-const readings = (sisId: number, deviceId: number): LiveEvent => ({
+const readings = (sisId: number, ...deviceIds: number[]): LiveEvent => ({
   type: 'readings.updated',
   sisId,
-  deviceId,
-  ts: 1,
+  devices: deviceIds.map((deviceId) => ({ deviceId, ts: 1 })),
   names: ['kW'],
 });
 const opened = (sisId: number, deviceId: number): LiveEvent => ({
@@ -83,6 +82,14 @@ describe('one mapping from live events to stale queries', () => {
     expect(system.stale()).toBe(true);
   });
 
+  it('a system’s readings event reaches the queries of any device it names', () => {
+    const seven = watched('seven', { types: ['readings.updated'], deviceIds: [7], throttleMs: 0 });
+    const other = watched('other', { types: ['readings.updated'], deviceIds: [9], throttleMs: 0 });
+    emit(readings(121, 5, 6, 7, 8));
+    expect(seven.stale()).toBe(true);
+    expect(other.stale()).toBe(false);
+  });
+
   it('reads the devices a synoptic or peer list shows from its answer', () => {
     const peers = watched(
       'peers',
@@ -95,7 +102,7 @@ describe('one mapping from live events to stale queries', () => {
     );
     emit(readings(121, 3));
     expect(peers.stale()).toBe(false);
-    emit(readings(121, 2));
+    emit(readings(121, 3, 2));
     expect(peers.stale()).toBe(true);
   });
 

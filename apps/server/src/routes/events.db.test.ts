@@ -1,5 +1,8 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { EVENTS_RETRY_MS } from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VigiaEvent } from '../events/types.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { isEvent, openEventStream } from '../test/sse.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
@@ -86,14 +89,54 @@ describe.skipIf(!available)('GET /api/eventos', () => {
       t.app.bus.publish({
         type: 'readings.updated',
         sisId: otherSystem,
-        deviceId: 5,
-        ts: 1_700_000_000,
+        devices: [{ deviceId: 5, ts: 1_700_000_000 }],
         names: ['kW'],
       });
       await stream.waitFor(isEvent('readings.updated', (e) => e.sisId === otherSystem));
     } finally {
       stream.close();
     }
+  });
+
+  it('drops a client that stops reading instead of holding its backlog', async () => {
+    await expect.poll(() => t.app.bus.listenerCount, { timeout: 2_000 }).toBe(idleListeners);
+    const { authorization } = await t.authHeader('demo');
+    const client = connect(Number(new URL(base).port), '127.0.0.1');
+    client.on('error', () => {});
+    let received = 0;
+    client.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    await once(client, 'connect');
+    client.write(
+      `GET /api/eventos HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: ${authorization}\r\n\r\n`,
+    );
+    await expect.poll(() => t.app.bus.listenerCount, { timeout: 2_000 }).toBe(idleListeners + 1);
+    await expect.poll(() => received).toBeGreaterThan(0);
+    client.pause();
+
+    const event: VigiaEvent = {
+      type: 'readings.updated',
+      sisId: demoSystems[0] as number,
+      devices: [{ deviceId: 1, ts: 1 }],
+      names: Array.from({ length: 300 }, (_, i) => `leitura_${i}`),
+    };
+    const eventBytes = JSON.stringify(event).length;
+    let published = 0;
+    // In bursts, so the socket buffers of both ends fill first; then the server holds the rest.
+    while (t.app.bus.listenerCount > idleListeners && published < 40_000) {
+      for (let i = 0; i < 20; i++) t.app.bus.publish(event);
+      published += 20;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(t.app.bus.listenerCount).toBe(idleListeners);
+    expect(published).toBeLessThan(40_000);
+
+    const closed = once(client, 'close');
+    client.resume();
+    await closed;
+    // What the server held when it dropped the client never went out.
+    expect(received).toBeLessThan(published * eventBytes - 512 * 1024);
   });
 
   it('unsubscribes when the client goes away', async () => {

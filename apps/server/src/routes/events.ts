@@ -13,6 +13,17 @@ export interface EventRouteOptions extends AppServices {
   heartbeatMs?: number;
 }
 
+/** Each event is serialised once, however many streams carry it. */
+const serialised = new WeakMap<VigiaEvent, string>();
+function dataOf(event: VigiaEvent): string {
+  let data = serialised.get(event);
+  if (data === undefined) {
+    data = JSON.stringify(event);
+    serialised.set(event, data);
+  }
+  return data;
+}
+
 /**
  * `GET /api/eventos`: the caller's live events as server-sent events. The
  * stream ends when the access token expires (the browser reconnects with a
@@ -50,6 +61,8 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         if (socket.writableLength > MAX_BACKLOG_BYTES) {
           request.log.warn({ userId: user.id }, 'eventos: cliente lento desconectado');
           close();
+          // `end` would keep the unsent bytes until the client reads them, maybe never.
+          socket.destroy();
           return;
         }
         socket.write(chunk);
@@ -57,7 +70,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       const onEvent = (event: VigiaEvent) => {
         if (!systems.has(event.sisId)) return;
         sequence += 1;
-        write(`id: ${sequence}\ndata: ${JSON.stringify(event)}\n\n`);
+        write(`id: ${sequence}\ndata: ${dataOf(event)}\n\n`);
       };
       const unsubscribe = bus.subscribe(onEvent);
       const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);

@@ -1,7 +1,8 @@
 /**
  * Occurrence paging on 1,000,000 rows, through the real route handlers.
  *
- *   npx tsx --conditions=source bench/occurrences/run.ts [--rows 1000000] [--runs 50] [--db sqlite,postgres]
+ *   npx tsx --conditions=source bench/occurrences/run.ts [--rows 1000000] [--runs 100] [--db sqlite,postgres]
+ *     [--keep] [--drop] [--fill triggers]
  *
  * For each database (a throwaway SQLite file and a throwaway PostgreSQL
  * database): seeds the demo fleet (users, systems, devices, alarm rules),
@@ -9,22 +10,28 @@
  * times `app.inject` GETs with the demo operator's token — first page and a
  * deep page (90 % into the matching rows), with and without filters — and
  * prints p50/p95 and the deep/first ratio. Targets: p95 ≤ 10 ms, deep ≤ 1.5×.
+ * `--keep` keeps the filled databases for the next run (stores.ts), `--drop`
+ * removes them; `--fill triggers` loads through the per-row triggers (upkeep.ts).
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import type { Store } from '../../apps/server/src/store/database.js';
-import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { startTestApp, type TestApp } from '../../apps/server/src/test/testApp.js';
 import { POSTGRES_URL, postgresAvailable } from '../../test-support/services.js';
-import { bulkInsert, DAY, raw } from './generate.js';
+import { bulkInsert, DAY } from './generate.js';
+import { raw } from './raw.js';
+import { type BenchStore, diskBytes, dropKept, type FillRecord, openBenchStore } from './stores.js';
 
 const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     runs: { type: 'string', default: '100' },
     db: { type: 'string', default: 'sqlite,postgres' },
+    keep: { type: 'boolean', default: false },
+    drop: { type: 'boolean', default: false },
+    fill: { type: 'string', default: 'rebuild' },
   },
 });
 const ROWS = Number(args.rows);
@@ -101,26 +108,46 @@ async function count(store: Store, where: string, params: unknown[] = []) {
   return Number(row?.n ?? 0);
 }
 
-async function benchmark(label: string, store: Store): Promise<string[]> {
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
+async function fill(label: string, store: Store): Promise<FillRecord> {
   const now = Math.floor(Date.now() / 1000);
   const started = performance.now();
   await seedDemo(store, { seed: 1, users: true, historyDays: 1, now });
   console.log(
     `[${label}] demo fleet seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const seconds = await bulkInsert(store, now, ROWS);
-  console.log(
-    `[${label}] ${ROWS.toLocaleString('en')} occurrences inserted in ${seconds.toFixed(1)} s`,
+  console.log(`[${label}] fill starts, load average ${load()}`);
+  const times = await bulkInsert(
+    store,
+    now,
+    ROWS,
+    args.fill === 'triggers' ? 'triggers' : 'rebuild',
   );
-  if (store.raw.dialect === 'postgres') {
-    // What autovacuum does within a minute of such a load in service: without it the
-    // counters' index-only scans visit the heap for every row the triggers just rewrote.
-    const vacuumStarted = performance.now();
-    await raw(store, 'vacuum analyze');
-    console.log(
-      `[${label}] vacuum analyze in ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s`,
-    );
+  console.log(
+    `[${label}] ${ROWS.toLocaleString('en')} occurrences in ${times.total.toFixed(1)} s ` +
+      `(insert ${times.insert.toFixed(1)}, indexes ${times.indexes.toFixed(1)}, ` +
+      `counters ${times.counters.toFixed(1)}, analyze ${times.analyze.toFixed(1)}), load average ${load()}`,
+  );
+  return { now, rows: ROWS, fill: times };
+}
+
+async function benchmark(label: string, bench: BenchStore): Promise<string[]> {
+  const { store } = bench;
+  let record = bench.filled;
+  if (record) {
+    console.log(`[${label}] kept database, filled in ${record.fill.total.toFixed(1)} s`);
+  } else {
+    record = await fill(label, store);
+    bench.record(record);
   }
+  const { now } = record;
+  console.log(
+    `[${label}] on disk ${((await diskBytes(store)) / 2 ** 30).toFixed(2)} GiB; timing starts, load average ${load()}`,
+  );
 
   const t = await startTestApp({ store });
   const headers = await t.authHeader('demo');
@@ -247,12 +274,6 @@ async function benchmark(label: string, store: Store): Promise<string[]> {
   return lines;
 }
 
-/** A throwaway store of the given kind (testStore: temp file / database dropped on close). */
-async function throwaway(kind: 'sqlite' | 'postgres'): Promise<Store> {
-  process.env.VIGIA_TEST_DB = kind;
-  return openTestStore();
-}
-
 async function main() {
   const wanted = new Set(args.db?.split(','));
   const lines: string[] = [];
@@ -265,18 +286,21 @@ async function main() {
       console.log(`PostgreSQL unavailable at ${POSTGRES_URL}: skipped`);
       continue;
     }
-    const store = await throwaway(kind);
+    if (args.drop) {
+      await dropKept(kind, ROWS);
+      continue;
+    }
+    const bench = await openBenchStore(kind, ROWS, args.keep ?? false);
     try {
-      lines.push(...(await benchmark(label, store)));
+      lines.push(...(await benchmark(label, bench)));
+      console.log(`[${label}] timing done, load average ${load()}`);
     } finally {
-      await store.close();
+      await bench.store.close();
     }
   }
-  const load = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
+  if (args.drop) return;
   console.log(
-    `\nMachine: ${cpus().length} cores, load average at the end ${load} (1 / 5 / 15 min).`,
+    `\nMachine: ${cpus().length} cores, load average at the end ${load()} (1 / 5 / 15 min).`,
   );
   console.log(
     `Page of ${PAGE} through app.inject (HTTP handler, auth, validation, serialisation); ` +

@@ -13,6 +13,7 @@ import { loginAttemptsMigration } from './0140_login_attempts.js';
 import { alarmShelvingMigration } from './0150_alarm_shelving.js';
 import { occurrenceCommentsMigration } from './0160_occurrence_comments.js';
 import { contractScopeMigration } from './0165_contract_scope.js';
+import { occurrenceAnnunciatedIndexMigration } from './0170_occurrence_annunciated_idx.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -35,6 +36,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0165_contract_scope': contractScopeMigration(dialect),
         '0140_login_attempts': loginAttemptsMigration(dialect),
         '0150_alarm_shelving': alarmShelvingMigration(dialect),
+        '0170_occurrence_annunciated_idx': occurrenceAnnunciatedIndexMigration(),
       };
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Checks that the fast fill (upkeep set aside and rebuilt, `upkeep.ts`) ends
  * where a fill through the server's triggers ends: same occurrences, counters,
- * alarm names, indexes and triggers, on each database.
+ * alarm names, indexes, triggers and constraints, on each database.
  *
  *   npx tsx --conditions=source bench/occurrences/checkFill.ts [--rows 30000] [--db sqlite,postgres]
  */
@@ -52,6 +52,9 @@ async function snapshot(store: Store): Promise<Map<string, string[]>> {
            union all
            select tgname, tgenabled::text from pg_trigger
            where tgrelid = 'occurrences'::regclass and not tgisinternal
+           union all
+           select conname, pg_get_constraintdef(oid) from pg_constraint
+           where conrelid = 'occurrences'::regclass
            order by 1`,
         );
   tables.set(

@@ -1,12 +1,11 @@
 /**
  * A bulk load without the per-row upkeep of `occurrences`: its secondary
- * indexes and the insert triggers that keep the paging counters (migrations
- * 0100–0104) are set aside, then rebuilt once: the counters recomputed from
- * the table with the triggers' own keys, the indexes and triggers restored
- * from their stored definitions. `checkFill.ts` compares the end state with a
- * load through the triggers.
+ * indexes, the insert triggers that keep the paging counters (migrations
+ * 0100–0104) and, on PostgreSQL, its foreign keys are set aside, then rebuilt
+ * once: the counters recomputed from the table with the triggers' own keys,
+ * the rest restored from their stored definitions. `checkFill.ts` compares
+ * the end state with a load through the triggers.
  */
-
 import { performance } from 'node:perf_hooks';
 import type { Store } from '../../apps/server/src/store/database.js';
 import { BLOCK_SECONDS } from '../../apps/server/src/store/migrations/0102_occurrence_block_counts.js';
@@ -83,6 +82,8 @@ const KNOWN_TRIGGERS = new Set([
 export interface SetAside {
   indexes: { name: string; sql: string }[];
   triggers: { name: string; sql: string }[];
+  /** PostgreSQL: checked row by row (a queued trigger each), then once for the table when added back. */
+  foreignKeys: { name: string; sql: string }[];
 }
 
 export async function setAsideUpkeep(store: Store): Promise<SetAside> {
@@ -127,11 +128,21 @@ export async function setAsideUpkeep(store: Store): Promise<SetAside> {
         : `alter table occurrences disable trigger ${t.name}`,
     );
   }
+  const foreignKeys =
+    dialect === 'sqlite'
+      ? []
+      : await raw<{ name: string; sql: string }>(
+          store,
+          `select conname as name, pg_get_constraintdef(oid) as sql from pg_constraint
+           where conrelid = 'occurrences'::regclass and contype = 'f'`,
+        );
   for (const i of indexes) await raw(store, `drop index ${i.name}`);
-  return { indexes, triggers: insertTriggers };
+  for (const k of foreignKeys)
+    await raw(store, `alter table occurrences drop constraint ${k.name}`);
+  return { indexes, triggers: insertTriggers, foreignKeys };
 }
 
-/** Rebuilds what `setAsideUpkeep` set aside; answers seconds for the indexes and the counters. */
+/** Rebuilds what `setAsideUpkeep` set aside; answers seconds for the indexes (and keys) and the counters. */
 export async function restoreUpkeep(
   store: Store,
   aside: SetAside,
@@ -145,6 +156,9 @@ export async function restoreUpkeep(
         ? i.sql
         : `begin; set local maintenance_work_mem = '512MB'; ${i.sql}; commit`,
     );
+  }
+  for (const k of aside.foreignKeys) {
+    await raw(store, `alter table occurrences add constraint ${k.name} ${k.sql}`);
   }
   const indexes = (performance.now() - started) / 1000;
   started = performance.now();

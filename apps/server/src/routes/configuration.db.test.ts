@@ -180,6 +180,21 @@ describe.skipIf(!available)('configuration and synoptic reads', () => {
       ).toBe(404);
       expect((await get('/api/ConfigurationTable/x/table/column')).statusCode).toBe(400);
     });
+
+    it('answers a plant’s and an SCD’s chart and report entries to their system, 404 to cliente', async () => {
+      for (const [place, tipoLocal] of [
+        [plant, 'usina'],
+        [scd, 'scd'],
+      ] as const) {
+        const charts = `/api/ConfigurationGraphical/${place}/graphical?tipoLocal=${tipoLocal}`;
+        const reports = `/api/ConfigurationTable/${place}/table?tipoLocal=${tipoLocal}`;
+        expect(graphicalConfigList.parse(await ok(charts)).length).toBeGreaterThan(0);
+        // A place's reports are its measuring device's (the screens ask for that device).
+        tableConfigList.parse(await ok(reports));
+        expect((await get(charts, cliente)).statusCode).toBe(404);
+        expect((await get(reports, cliente)).statusCode).toBe(404);
+      }
+    });
   });
 
   describe('GET /api/DataSinotico/{idSinotico}/dataSinotico', () => {

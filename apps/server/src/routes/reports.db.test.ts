@@ -343,6 +343,8 @@ describe.skipIf(!available)('report history, report data, plant chart and rollup
       });
       expect(pen.ultimo).toEqual(want?.ultimo);
     }
+    // The newest reading itself (the last minute written), not its hour's average.
+    expect(rolled.penas[0]?.ultimo).toEqual({ ts: END - 59, valor: kW(END - 59) });
   });
 
   it('cliente gets 404 for another system’s device report and plant chart', async () => {

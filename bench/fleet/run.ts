@@ -238,6 +238,13 @@ async function main() {
         VIGIA_SIMULATOR: '0',
         VIGIA_RETENTION_DAYS: '0',
         VIGIA_DATA_DIR: dir,
+        // Where the server spends its time: a CPU profile of it in this folder (cpuProfile.cjs).
+        ...(process.env.FLEET_CPU_PROFILE
+          ? {
+              FLEET_CPU_PROFILE: process.env.FLEET_CPU_PROFILE,
+              NODE_OPTIONS: `--require ${join(import.meta.dirname, 'cpuProfile.cjs')}`,
+            }
+          : {}),
       },
       { timeoutMs: 120_000 },
     );

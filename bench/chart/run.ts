@@ -23,7 +23,7 @@ import { addHistory } from '../../apps/server/src/store/devices/fixtures.js';
 import {
   catchUpRollups,
   HOUR_S,
-  hourAggregates,
+  hourBuckets,
 } from '../../apps/server/src/store/rollups/rollups.js';
 import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { startTestApp } from '../../apps/server/src/test/testApp.js';
@@ -159,7 +159,7 @@ async function benchmark(label: string, store: Store): Promise<string> {
   const storeWall: number[] = [];
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const started = performance.now();
-    await hourAggregates(store.db, tagIds, inicio, fim);
+    await hourBuckets(store.db, tagIds, inicio, fim);
     if (i >= WARMUP) storeWall.push(performance.now() - started);
   }
   storeWall.sort((a, b) => a - b);

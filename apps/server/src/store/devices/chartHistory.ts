@@ -1,7 +1,7 @@
 import type { ChartPen, ChartPoint } from '@vigia/contract';
 import { chartBucketSeconds, MAX_CHART_POINTS } from '@vigia/domain';
 import { type Kysely, sql } from 'kysely';
-import { type Aggregate, fold, HOUR_S, hourAggregates } from '../rollups/rollups.js';
+import { fold, HOUR_S, type HourBucket, hourAggregates, hourBuckets } from '../rollups/rollups.js';
 import type { Database } from '../schema.js';
 
 /*
@@ -115,8 +115,20 @@ async function bucketedSeries(
  * average, extremes and worst qos as bucketing the raw readings, without
  * reading them (a 31-day chart reads 744 rows a pen instead of 44 640).
  */
-function rolledUpSeries(hourly: readonly Aggregate[], step: number) {
-  const buckets = fold(hourly, (ts) => Math.floor(ts / step) * step);
+async function rolledUpBuckets(
+  db: Kysely<Database>,
+  tagIds: readonly number[],
+  { inicio, fim }: Period,
+  step: number,
+): Promise<HourBucket[]> {
+  if (step === HOUR_S) {
+    const hours = await hourBuckets(db, tagIds, inicio, fim);
+    return hours.sort((a, b) => a.tag_id - b.tag_id || a.inicio - b.inicio);
+  }
+  return fold(await hourAggregates(db, tagIds, inicio, fim), (ts) => Math.floor(ts / step) * step);
+}
+
+function rolledUpSeries(buckets: readonly HourBucket[]) {
   return groupByTag(buckets, (a) => ({
     ts: a.inicio,
     valor: a.soma / a.n,
@@ -126,16 +138,11 @@ function rolledUpSeries(hourly: readonly Aggregate[], step: number) {
   }));
 }
 
-/** Each tag's reading count and newest reading, from its hourly aggregates. */
-function hourlyTotals(hourly: readonly Aggregate[]) {
+/** Each tag's reading count, from its buckets. */
+function hourlyCounts(hourly: readonly HourBucket[]) {
   const counts = new Map<number, number>();
-  const newest = new Map<number, { ts: number; valor: number }>();
-  for (const a of hourly) {
-    counts.set(a.tag_id, (counts.get(a.tag_id) ?? 0) + a.n);
-    const last = newest.get(a.tag_id);
-    if (!last || a.ultimo_ts > last.ts) newest.set(a.tag_id, { ts: a.ultimo_ts, valor: a.ultimo });
-  }
-  return { counts, newest };
+  for (const a of hourly) counts.set(a.tag_id, (counts.get(a.tag_id) ?? 0) + a.n);
+  return counts;
 }
 
 function groupByTag<R extends { tag_id: number }>(
@@ -151,26 +158,23 @@ function groupByTag<R extends { tag_id: number }>(
   return series;
 }
 
-/** The newest reading of each tag in the period: one key lookup per tag. */
+/**
+ * The newest reading of each tag in the period: one backward step on the
+ * (tag_id, ts) key per tag, all in one statement. (A correlated `max(ts)`
+ * compared row by row reads every reading of the period.)
+ */
 async function newestReadings(db: Kysely<Database>, tagIds: readonly number[], period: Period) {
-  const rows = await db
-    .selectFrom('readings as r')
-    .select(['r.tag_id', 'r.ts', 'r.valor'])
-    .where('r.tag_id', 'in', tagIds)
-    .where((eb) =>
-      eb(
-        'r.ts',
-        '=',
-        eb
-          .selectFrom('readings as n')
-          .select(({ fn }) => fn.max('n.ts').as('ts'))
-          .whereRef('n.tag_id', '=', 'r.tag_id')
-          .where('n.ts', '>=', period.inicio)
-          .where('n.ts', '<=', period.fim),
-      ),
-    )
-    .execute();
-  return new Map(rows.map((row) => [row.tag_id, { ts: row.ts, valor: row.valor }]));
+  const newest = tagIds.map(
+    (tagId, i) => sql`select * from (
+      select tag_id, ts, valor from readings
+      where tag_id = ${tagId} and ts >= ${period.inicio} and ts <= ${period.fim}
+      order by ts desc limit 1) as ${sql.raw(`n${i}`)}`,
+  );
+  const { rows } = await sql<{ tag_id: number; ts: number; valor: number }>`${sql.join(
+    newest,
+    sql` union all `,
+  )}`.execute(db);
+  return new Map(rows.map((row) => [row.tag_id, { ts: Number(row.ts), valor: row.valor }]));
 }
 
 const noSeries = new Map<number, ChartPoint[]>();
@@ -189,27 +193,20 @@ export async function readPens(
   if (tags.length === 0) return [];
   const tagIds = tags.map((t) => t.id);
   const step = chartBucketSeconds(period.inicio, period.fim);
-  // Hour buckets (periods over about 21 days) come whole from the hourly aggregates.
-  const hourly =
-    step % HOUR_S === 0 ? await hourAggregates(db, tagIds, period.inicio, period.fim) : null;
-  const totals = hourly ? hourlyTotals(hourly) : null;
-  const counts = totals?.counts ?? (await countReadings(db, tagIds, period));
+  // Hour buckets (periods over about 21 days) and longer ones come from the hourly aggregates.
+  const hourly = step % HOUR_S === 0 ? await rolledUpBuckets(db, tagIds, period, step) : null;
+  const counts = hourly ? hourlyCounts(hourly) : await countReadings(db, tagIds, period);
   const count = (tag: PenTag) => counts.get(tag.id) ?? 0;
   const dense = tags.filter((t) => count(t) > MAX_CHART_POINTS).map((t) => t.id);
   const sparse = tags.filter((t) => count(t) > 0 && count(t) <= MAX_CHART_POINTS).map((t) => t.id);
   const denseBuckets = () =>
     hourly
-      ? rolledUpSeries(
-          hourly.filter((a) => dense.includes(a.tag_id)),
-          step,
-        )
+      ? rolledUpSeries(hourly.filter((a) => dense.includes(a.tag_id)))
       : bucketedSeries(db, dense, period, step);
   const [raw, buckets, newest] = await Promise.all([
     sparse.length > 0 ? rawSeries(db, sparse, period) : noSeries,
     dense.length > 0 ? denseBuckets() : noSeries,
-    dense.length > 0
-      ? (totals?.newest ?? newestReadings(db, dense, period))
-      : new Map<number, never>(),
+    dense.length > 0 ? newestReadings(db, dense, period) : new Map<number, never>(),
   ]);
   return tags.map((tag) => {
     const bucketed = dense.includes(tag.id);

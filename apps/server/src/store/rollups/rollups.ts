@@ -46,11 +46,22 @@ const COLUMNS = [
 
 type Db = Kysely<Database>;
 
-function toAggregate(row: Record<string, unknown>): Aggregate {
-  const out = {} as Record<(typeof COLUMNS)[number], number>;
-  for (const column of COLUMNS) out[column] = Number(row[column]);
-  return out;
+type Column = (typeof COLUMNS)[number];
+
+/** What a chart's hour bucket needs: no first and last reading, so fewer columns to read. */
+const BUCKET_COLUMNS = ['tag_id', 'inicio', 'n', 'soma', 'minimo', 'maximo', 'qos'] as const;
+export type HourBucket = Pick<Aggregate, (typeof BUCKET_COLUMNS)[number]>;
+
+/** A row's `columns` as numbers (PostgreSQL's drivers may hand some back as text). */
+function numbers<C extends Column>(columns: readonly C[]) {
+  return (row: Record<string, unknown>) => {
+    const out = {} as Record<C, number>;
+    for (const column of columns) out[column] = Number(row[column]);
+    return out;
+  };
 }
+
+const toAggregate: (row: Record<string, unknown>) => Aggregate = numbers(COLUMNS);
 
 /** The readings in [from, to] (epoch seconds, inclusive) grouped by hour, with first and last. */
 function rawHourlyQuery(from: number, to: number, tagIds?: readonly number[]) {
@@ -255,12 +266,32 @@ export async function catchUpRollups(
  * hours before the watermark from `reading_hours`, the partial hours at either
  * end and everything after the watermark from the raw readings.
  */
-export async function hourAggregates(
+export function hourAggregates(
   db: Db,
   tagIds: readonly number[],
   inicio: number,
   fim: number,
 ): Promise<Aggregate[]> {
+  return hourly(db, tagIds, inicio, fim, COLUMNS);
+}
+
+/** hourAggregates without each hour's first and last reading: what a chart's buckets read. */
+export function hourBuckets(
+  db: Db,
+  tagIds: readonly number[],
+  inicio: number,
+  fim: number,
+): Promise<HourBucket[]> {
+  return hourly(db, tagIds, inicio, fim, BUCKET_COLUMNS);
+}
+
+async function hourly<C extends Column>(
+  db: Db,
+  tagIds: readonly number[],
+  inicio: number,
+  fim: number,
+  columns: readonly C[],
+): Promise<Record<C, number>[]> {
   if (tagIds.length === 0 || fim < inicio) return [];
   const ate = await rollupsThrough(db);
   const fullStart = Math.ceil(inicio / HOUR_S) * HOUR_S;
@@ -271,14 +302,14 @@ export async function hourAggregates(
     rawHourly(db, inicio, fullStart - 1, tagIds),
     db
       .selectFrom('reading_hours')
-      .selectAll()
+      .select(columns)
       .where('tag_id', 'in', tagIds)
       .where('inicio', '>=', fullStart)
       .where('inicio', '<', rolledEnd)
       .execute(),
     rawHourly(db, rolledEnd, fim, tagIds),
   ]);
-  return [...head, ...rolled.map(toAggregate), ...tail];
+  return [...head, ...rolled.map(numbers(columns)), ...tail];
 }
 
 /**

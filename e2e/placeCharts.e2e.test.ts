@@ -132,7 +132,7 @@ describe.runIf(hasChromium)('plant, SCD and consumption charts in Chromium', () 
     expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
   }, 120_000);
 
-  it("the chart manager: 'Editar gráficos' hides a chart, 'Editar penas' a line, kept after a reload", async () => {
+  it("the chart manager: 'Editar gráficos' hides a chart, 'Editar penas' a line beside the device's mode and commands, kept after a reload", async () => {
     const rows = await api<{
       itens: { id: number; tipo: string; scdId: number | null; usinaId: number | null }[];
     }>('/api/dispositivos/infosFiltro?tipo=gerador&sisid=200&offSet=0&limit=1');
@@ -152,6 +152,19 @@ describe.runIf(hasChromium)('plant, SCD and consumption charts in Chromium', () 
     await page.getByRole('button', { name: 'Editar penas' }).click();
     const pens = page.getByRole('dialog', { name: /^Editar penas/ });
     await pens.getByRole('checkbox', { name: /^Potência Aparente/ }).uncheck();
+    // Spec 001 §2: beside the pens, the device's mode, its commands and their history.
+    const device = pens.getByRole('region', { name: 'Dispositivo' });
+    await expect
+      .poll(() => device.getByTestId('device-mode').textContent(), { timeout: 20_000 })
+      .toMatch(/^(Parado|Manual|Semi|Auto|Teste|-----)$/);
+    const commands = device.getByTestId('command-select');
+    await expect
+      .poll(() => commands.locator('option').count(), { timeout: 20_000 })
+      .toBeGreaterThan(1);
+    await device
+      .getByText(/Histórico de comandos|Nenhum comando encontrado\./)
+      .first()
+      .waitFor();
     await desktopPageShot(page, join(SHOTS, 'gerenciador-editar-penas.png'));
     await pens.getByRole('button', { name: 'Salvar' }).click();
     await page.reload();

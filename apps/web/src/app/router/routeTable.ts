@@ -538,8 +538,7 @@ export const ROUTES: readonly RouteEntry[] = [
   },
   {
     ...site('main.site.gerenciador', 'gerenciador', 'Gerenciador de Gráficos'),
-    page: () =>
-      import('../../features/charts/pages/ChartManagerPage').then((m) => m.ChartManagerPage),
+    page: () => import('../compose/chartManager').then((m) => m.ChartManagerRoute),
   },
   {
     ...site('main.site.relatorio', 'relatorio/:reportId', 'Relatório', false),

@@ -22,6 +22,8 @@ interface Props {
   onSave: (value: PlantGraphOrder) => void;
   /** Fields above the list (the chart whose pens are edited). */
   header?: ReactNode;
+  /** Below the list and its buttons (the device's mode and commands, beside its pens). */
+  footer?: ReactNode;
 }
 
 /**
@@ -37,6 +39,7 @@ export function GraphOrderDialog({
   hidden,
   onSave,
   header,
+  footer,
 }: Props) {
   return (
     <Dialog opened={opened} onClose={onClose} title={title} size="lg">
@@ -44,6 +47,7 @@ export function GraphOrderDialog({
       {opened && (
         <OrderForm graphs={graphs} hidden={hidden} what={what} onSave={onSave} onCancel={onClose} />
       )}
+      {footer}
     </Dialog>
   );
 }
@@ -54,7 +58,7 @@ function OrderForm({
   what,
   onSave,
   onCancel,
-}: Omit<Props, 'opened' | 'onClose' | 'title' | 'header'> & { onCancel: () => void }) {
+}: Omit<Props, 'opened' | 'onClose' | 'title' | 'header' | 'footer'> & { onCancel: () => void }) {
   const [order, setOrder] = useState(() => graphs.map((g) => g.id));
   const [hidden, setHidden] = useState(() => new Set(initialHidden));
   const nameOf = new Map(graphs.map((g) => [g.id, g.nome]));

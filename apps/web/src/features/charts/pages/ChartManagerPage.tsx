@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Button, Select } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { Dialog } from '../../../ui/Dialog';
 import { type ChartPreset, isPlantLine, useChartPresets } from '../api/get-chart-presets';
@@ -14,13 +14,22 @@ import {
 import { DeviceCharts } from '../components/DeviceCharts';
 import { GraphOrderDialog } from '../components/GraphOrderDialog';
 
+interface Props {
+  /**
+   * Spec 001 §2 "edit pens (device mode, command selection and command
+   * history)": the app puts the device's mode and command panel here.
+   */
+  renderDeviceControls?: (deviceId: number) => ReactNode;
+}
+
 /**
  * `site/:scdId/:usinaId/:siteId/gerenciador` (main.site.gerenciador,
  * 'Gerenciador de Gráficos'): the device's charts together, with the 'Editar
  * gráficos' popup (which charts and their order) and 'Editar penas' (which
- * lines of a chart). The choice is kept in this browser.
+ * lines of a chart, beside the device's mode and commands). The choice is kept
+ * in this browser.
  */
-export function ChartManagerPage() {
+export function ChartManagerPage({ renderDeviceControls }: Props) {
   const siteId = Number(useParams().siteId);
   const owner = { idSite: siteId, tipoLocal: 'dispositivo' as const, deviceId: siteId };
   const presets = useChartPresets(owner);
@@ -82,6 +91,7 @@ export function ChartManagerPage() {
         presets={ordered}
         prefs={prefs}
         onSave={save}
+        deviceControls={renderDeviceControls?.(siteId)}
       />
     </>
   );
@@ -93,12 +103,14 @@ function PensDialog({
   presets,
   prefs,
   onSave,
+  deviceControls,
 }: {
   opened: boolean;
   onClose: () => void;
   presets: readonly ChartPreset[];
   prefs: ChartManagerPrefs;
   onSave: (prefs: ChartManagerPrefs) => void;
+  deviceControls: ReactNode;
 }) {
   const [chartId, setChartId] = useState<string | null>(null);
   const chosen = presets.find((p) => String(p.idGraphical) === chartId) ?? presets[0];
@@ -136,11 +148,13 @@ function PensDialog({
               comboboxProps={{ withinPortal: false }}
             />
           }
+          footer={deviceControls}
         />
       )}
       {opened && !chosen && (
         <Dialog opened onClose={onClose} title="Editar penas">
           Nenhum gráfico configurado.
+          {deviceControls}
         </Dialog>
       )}
     </>

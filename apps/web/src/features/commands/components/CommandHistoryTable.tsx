@@ -47,7 +47,13 @@ export function CommandHistoryTable({ items, isPending, isError }: Props) {
                 {item.nome ?? `Parâmetro ${item.parameter_id ?? PLACEHOLDER_MISSING}`}
               </Table.Td>
               <Table.Td>
-                <StateBadge tone={commandStatus(item.statusWebId).tone}>{item.status}</StateBadge>
+                {/* The state in full: a narrow popup ('Editar penas') would cut it short. */}
+                <StateBadge
+                  tone={commandStatus(item.statusWebId).tone}
+                  style={{ minWidth: 'max-content' }}
+                >
+                  {item.status}
+                </StateBadge>
               </Table.Td>
               <Table.Td>{item.usuario}</Table.Td>
               <Table.Td>{formatDateTime(item.criadoEm)}</Table.Td>

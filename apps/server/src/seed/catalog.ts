@@ -1141,6 +1141,16 @@ export function typeDef(tipo: string): TypeDef {
   return def;
 }
 
+/**
+ * The readings the demo seed writes history for: those marked `history` and
+ * every one a chart preset of the type draws (a chart line without history
+ * would show '---').
+ */
+export function historyTagNames(def: TypeDef): Set<string> {
+  const drawn = new Set(def.charts.flatMap((c) => c.lines.map((line) => line.tag)));
+  return new Set(def.tags.filter((t) => t.history || drawn.has(t.nome)).map((t) => t.nome));
+}
+
 /** Overview panels of plants and SCDs themselves (not of a device). */
 export const PLACE_OVERVIEWS = {
   usina: [

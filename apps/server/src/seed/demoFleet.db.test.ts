@@ -207,6 +207,27 @@ describe.skipIf(!available)('seedDemo', () => {
     expect(offline.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('writes history for every reading a chart preset draws, on some device of each type', async () => {
+    const drawn = await store.db
+      .selectFrom('tags as t')
+      .innerJoin('devices as d', 'd.id', 't.device_id')
+      .select(['d.tipo', 't.nome', (eb) => eb.fn.count<number>('t.id').as('tags')])
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('readings as r').select('r.tag_id').whereRef('r.tag_id', '=', 't.id'),
+        ),
+      )
+      .groupBy(['d.tipo', 't.nome'])
+      .execute();
+    const withHistory = new Set(drawn.map((row) => `${row.tipo}:${row.nome}`));
+    const lacking = DEVICE_TYPES.flatMap((def) =>
+      def.charts.flatMap((c) =>
+        c.lines.map((line) => `${def.tipo}:${line.tag}`).filter((key) => !withHistory.has(key)),
+      ),
+    );
+    expect(lacking).toEqual([]);
+  });
+
   it('records historical occurrences, some still active and communication losses of offline devices', async () => {
     const rows = await store.db.selectFrom('occurrences').selectAll().execute();
     expect(rows.length).toBeGreaterThan(50);

@@ -19,6 +19,7 @@ import { type Database, type NewOccurrence, TABLES } from '../store/schema.js';
 import {
   type ChartDef,
   DEVICE_TYPES,
+  historyTagNames,
   PLACE_CHARTS,
   PLACE_OVERVIEWS,
   SIGNAL_TAG,
@@ -648,14 +649,7 @@ async function insertHistory(
   });
   const historyTags = new Map<number, Set<string>>();
   for (const d of fleet.devices) {
-    historyTags.set(
-      d.id,
-      new Set(
-        typeOf(d.tipo)
-          .tags.filter((t) => t.history)
-          .map((t) => t.nome),
-      ),
-    );
+    historyTags.set(d.id, historyTagNames(typeOf(d.tipo)));
   }
   const lastReport = (d: FleetDevice) =>
     d.status === 'never'

@@ -35,12 +35,14 @@ export async function selectPageIds(
   filter: OccurrenceFilter,
   page: PageRequest,
 ): Promise<number[]> {
-  const db = occurrenceDb(store);
+  const db: Reader = { db: occurrenceDb(store), merges: store.dialect === 'sqlite' };
   const { limit, direction } = page;
   if (page.offset >= (page.seekMinOffset ?? SEEK_MIN_OFFSET)) {
     const position = await seekOffset(store, filter, page.offset, direction);
     if (position) {
-      const across = await readAcrossEdge(db, filter, position, limit, direction);
+      const across = db.merges
+        ? null
+        : await readAcrossEdge(db.db, filter, position, limit, direction);
       if (across) return across;
       const bounds = { below: position.below, atOrAbove: position.atOrAbove };
       return readPage(db, filter, bounds, position.skip, limit, direction);
@@ -48,7 +50,7 @@ export async function selectPageIds(
     if (filter.alarms === 'pending' || filter.alarms === 'active') {
       // Attention lists are small and counted index-only on their partial indexes: past the
       // middle, read the page from the other end, so no branch steps over most of the list.
-      const total = await countMatching(db, filter);
+      const total = await countMatching(db.db, filter);
       if (page.offset >= total) return [];
       const fromEnd = total - page.offset - limit;
       if (fromEnd < page.offset) {
@@ -77,15 +79,27 @@ async function countMatching(
   return Number(rows[0]?.n ?? 0);
 }
 
+interface Reader {
+  db: Kysely<OccurrenceDatabase>;
+  /**
+   * SQLite: a compound select ordered as a whole merges its arms when each
+   * yields that order from its index, and stops at `offset + limit` rows in
+   * all; arms cut at `offset + limit` each are materialised and sorted instead
+   * (text deep page at 10M rows: 2.0 → 1.4 ms, its first page 0.42 → 0.18 ms).
+   */
+  merges: boolean;
+}
+
 /** `limit` ids from `offset` of the rows within `bounds`, merged over the filter's branches. */
 async function readPage(
-  db: Kysely<OccurrenceDatabase>,
+  reader: Reader,
   filter: OccurrenceFilter,
   bounds: ConditionOptions,
   offset: number,
   limit: number,
   direction: Direction,
 ): Promise<number[]> {
+  const { db } = reader;
   const order =
     direction === 'desc'
       ? sql`order by hora_ativacao desc, id desc`
@@ -101,6 +115,16 @@ async function readPage(
       ${order} limit ${limit} offset ${offset}`.execute(db);
     return rows.map((r) => Number(r.id));
   }
+  const union = plan.overlap ? sql` union ` : sql` union all `;
+  if (reader.merges) {
+    const arms = branches.map(
+      (branch) =>
+        sql`select id, hora_ativacao from occurrences ${whereClause(filterConditions(filter, branch))}`,
+    );
+    const { rows } = await sql<{ id: number }>`
+      ${sql.join(arms, union)} ${order} limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((r) => Number(r.id));
+  }
   const take = offset + limit;
   const parts: RawBuilder<unknown>[] = branches.map(
     (branch, i) => sql`select * from (
@@ -108,7 +132,7 @@ async function readPage(
       ${order} limit ${take}) ${sql.raw(`b${i}`)}`,
   );
   const { rows } = await sql<{ id: number }>`
-    select id from (${sql.join(parts, plan.overlap ? sql` union ` : sql` union all `)}) page
+    select id from (${sql.join(parts, union)}) page
     ${order} limit ${limit} offset ${offset}`.execute(db);
   return rows.map((r) => Number(r.id));
 }

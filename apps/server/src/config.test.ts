@@ -95,4 +95,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ VIGIA_ACCESS_TOKEN_TTL: '2' }).accessTokenTtlSeconds).toBe(2);
     expect(() => loadConfig({ VIGIA_ACCESS_TOKEN_TTL: '0' })).toThrow(ConfigError);
   });
+
+  it('keeps each kind of record by its own period; aggregates outlive the readings', () => {
+    expect(loadConfig({}).retention).toEqual({
+      readings: 90,
+      hourly: 730,
+      daily: 0,
+      occurrences: 1825,
+      audit: 1825,
+    });
+    expect(() => loadConfig({ VIGIA_RETENTION_HOURLY_DAYS: '30' })).toThrow(
+      /VIGIA_RETENTION_HOURLY_DAYS deve ser 0 ou ao menos VIGIA_RETENTION_DAYS/,
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type RetentionPolicy, retentionProblem } from './store/retention.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -59,6 +60,14 @@ const env = z.object({
   VIGIA_DATA_DIR: z.string().min(1).default('data'),
   /** Days of raw reading history kept; 0 keeps everything. */
   VIGIA_RETENTION_DAYS: integer(0, 36_500).default(90),
+  /** Days of hourly aggregates kept (charts and reports past the raw readings); 0 keeps all. */
+  VIGIA_RETENTION_HOURLY_DAYS: integer(0, 36_500).default(730),
+  /** Days of daily aggregates kept (monthly reports); 0 keeps all. */
+  VIGIA_RETENTION_DAILY_DAYS: integer(0, 36_500).default(0),
+  /** Days of closed and acknowledged occurrences (and events) kept; 0 keeps all. */
+  VIGIA_RETENTION_OCCURRENCE_DAYS: integer(0, 36_500).default(1825),
+  /** Days of the audit log kept; 0 keeps all. */
+  VIGIA_RETENTION_AUDIT_DAYS: integer(0, 36_500).default(1825),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Longest shelf of an alarm, seconds (ISA-18.2 shelving; default 8 h). */
   VIGIA_ALARM_SHELVE_MAX_S: integer(60, 30 * 24 * 3600).default(8 * 3600),
@@ -93,8 +102,8 @@ export interface Config {
   mqttClientId: string;
   /** Folder of the server's own files (the broker's configuration, issued device keys). */
   dataDir: string;
-  /** Days of raw reading history kept (0: no limit). */
-  retentionDays: number;
+  /** Days each kind of record is kept (0: no limit). */
+  retention: RetentionPolicy;
   /**
    * Vigia configures and runs its own Mosquitto (device accounts, ACL) on
    * 127.0.0.1:<port>; MQTT_URL defaults to it.
@@ -156,6 +165,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const retention = {
+    readings: e.VIGIA_RETENTION_DAYS,
+    hourly: e.VIGIA_RETENTION_HOURLY_DAYS,
+    daily: e.VIGIA_RETENTION_DAILY_DAYS,
+    occurrences: e.VIGIA_RETENTION_OCCURRENCE_DAYS,
+    audit: e.VIGIA_RETENTION_AUDIT_DAYS,
+  };
+  const retentionIssue = retentionProblem(retention);
+  if (retentionIssue) throw new ConfigError(`Configuração inválida:\n  ${retentionIssue}`);
   const dataDir = resolve(cwd, e.VIGIA_DATA_DIR);
   const broker = e.VIGIA_BROKER
     ? { port: e.VIGIA_BROKER_PORT, dir: join(dataDir, 'broker') }
@@ -176,7 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     mqttGroup: e.VIGIA_MQTT_GROUP,
     mqttClientId: `vigia-${e.VIGIA_MQTT_GROUP}-${node}`,
     dataDir,
-    retentionDays: e.VIGIA_RETENTION_DAYS,
+    retention,
     broker,
     demo: e.VIGIA_DEMO,
     simulator: e.VIGIA_SIMULATOR ?? e.VIGIA_DEMO,

@@ -184,18 +184,17 @@ async function main(): Promise<void> {
     onError: (error) => log.error({ err: error }, 'relatórios diários de ocorrências falharam'),
   });
   stops.push(() => dailyReports.stop());
-  if (config.retentionDays > 0) {
-    const retention = startRetention(store, {
-      readingsDays: config.retentionDays,
-      onPass: ({ deletedReadings, droppedPartitions }) => {
-        if (deletedReadings > 0 || droppedPartitions.length > 0) {
-          log.info({ deletedReadings, droppedPartitions }, 'leituras antigas removidas');
-        }
-      },
-      onError: (error) => log.error({ err: error }, 'limpeza de leituras antigas falhou'),
-    });
-    stops.push(() => retention.stop());
-  }
+  const retention = startRetention(store, {
+    policy: config.retention,
+    onPass: (pass) => {
+      const { droppedPartitions, ...deleted } = pass;
+      if (droppedPartitions.length > 0 || Object.values(deleted).some((n) => n > 0)) {
+        log.info(pass, 'registros antigos removidos (retenção)');
+      }
+    },
+    onError: (error) => log.error({ err: error }, 'limpeza de registros antigos falhou'),
+  });
+  stops.push(() => retention.stop());
 
   const app = await buildApp({
     config,

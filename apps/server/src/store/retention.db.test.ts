@@ -1,7 +1,15 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './database.js';
 import { ensureReadingPartitions, readingPartitions } from './partitions.js';
-import { pruneReadings, startRetention } from './retention.js';
+import {
+  applyRetention,
+  pruneReadings,
+  type RetentionPolicy,
+  retentionProblem,
+  startRetention,
+} from './retention.js';
+import type { NewOccurrence } from './schema.js';
 import { openTestStore, testStoreAvailable } from './testStore.js';
 
 const available = await testStoreAvailable();
@@ -70,12 +78,182 @@ describe.skipIf(!available)('readings retention', () => {
   });
 
   it('the job runs one pass at a time and a second pass finds nothing more', async () => {
-    const job = startRetention(store, { readingsDays: KEEP_DAYS, now: () => NOW });
+    const job = startRetention(store, {
+      policy: { readings: KEEP_DAYS, hourly: 0, daily: 0, occurrences: 0, audit: 0 },
+      now: () => NOW,
+    });
     const [a, b] = await Promise.all([job.run(), job.run()]);
     expect(a).toBe(b);
     const again = await job.run();
     expect(again.deletedReadings).toBe(0);
     expect(again.droppedPartitions).toEqual([]);
     await job.stop();
+  });
+});
+
+describe.skipIf(!available)('retention of aggregates, occurrences and the audit log', () => {
+  let store: Store;
+  const POLICY: RetentionPolicy = {
+    readings: 0,
+    hourly: 365,
+    daily: 0,
+    occurrences: 365,
+    audit: 180,
+  };
+  /** One row a day for 400 days back, of each kind. */
+  const DAYS_BACK = 400;
+  const dayTs = (d: number) => NOW - d * DAY;
+  const states = ['ativo', 'desativado', 'normal', 'evento', 'reconhecido'] as const;
+
+  beforeAll(async () => {
+    store = await openTestStore();
+    const db = store.db;
+    await db.insertInto('companies').values({ id: 1, nome: 'Empresa' }).execute();
+    await db
+      .insertInto('systems')
+      .values({ id: 1, nome: 'Sistema', company_id: 1, config: '{}' })
+      .execute();
+    await db
+      .insertInto('device_templates')
+      .values({ id: 1, nome: 'GMG', tipo: 'gerador' })
+      .execute();
+    await db
+      .insertInto('devices')
+      .values({
+        id: 1,
+        nome: 'Gerador',
+        patrimonio: 'GMG1',
+        tipo: 'gerador',
+        template_id: 1,
+        local_nome: 'Local',
+        uf: 'SP',
+        system_id: 1,
+        created_at: dayTs(DAYS_BACK),
+      })
+      .execute();
+    await db
+      .insertInto('tags')
+      .values({ id: 1, device_id: 1, nome: 'kW', apelido: 'Potência', unidade: 'kW' })
+      .execute();
+    await db
+      .insertInto('users')
+      .values({ id: 1, login: 'op', nome: 'Operador', password_hash: 'x', created_at: NOW })
+      .execute();
+    const aggregate = (inicio: number) => ({
+      tag_id: 1,
+      inicio,
+      n: 1,
+      soma: 1,
+      minimo: 1,
+      maximo: 1,
+      qos: 0,
+      primeiro_ts: inicio,
+      primeiro: 1,
+      ultimo_ts: inicio,
+      ultimo: 1,
+    });
+    const occurrences: NewOccurrence[] = [];
+    for (let d = 1; d <= DAYS_BACK; d++) {
+      await db
+        .insertInto('reading_hours')
+        .values(aggregate(dayTs(d)))
+        .execute();
+      await db
+        .insertInto('reading_days')
+        .values(aggregate(dayTs(d)))
+        .execute();
+      await db
+        .insertInto('audit_log')
+        .values({ ts: dayTs(d), user_id: 1, action: 'occurrence.ack', entity: 'occurrence' })
+        .execute();
+      const state = states[d % states.length];
+      const hora = dayTs(d);
+      occurrences.push({
+        system_id: 1,
+        device_id: 1,
+        site_id: 1,
+        critico: 10,
+        is_evt: state === 'evento' ? 1 : 0,
+        hora_ativacao: hora,
+        hora_desativacao: state === 'ativo' || state === 'reconhecido' ? null : hora + 60,
+        hora_ack: state === 'normal' || state === 'reconhecido' ? hora + 120 : null,
+        nome_alarme: `Alarme ${state}`,
+      });
+    }
+    const inserted = await db
+      .insertInto('occurrences')
+      .values(occurrences)
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('occurrence_comments')
+      .values(
+        inserted.map((o) => ({ occurrence_id: o.id, user_id: 1, texto: 'visto', created_at: NOW })),
+      )
+      .execute();
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  const countOf = async (
+    table: 'reading_hours' | 'reading_days' | 'audit_log' | 'occurrences' | 'occurrence_comments',
+  ) =>
+    Number(
+      (
+        await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('removes each kind by its own period and keeps what is not over', async () => {
+    const pass = await applyRetention(store, POLICY, NOW);
+    // What is older than the cutoff goes; the day at the cutoff itself stays.
+    expect(pass.deletedHours).toBe(DAYS_BACK - 365);
+    expect(await countOf('reading_hours')).toBe(365);
+    expect(pass.deletedDays).toBe(0);
+    expect(await countOf('reading_days')).toBe(DAYS_BACK);
+    expect(pass.deletedAudit).toBe(DAYS_BACK - 180);
+    expect(await countOf('audit_log')).toBe(180);
+
+    // Occurrences: only events and alarms cleared and acknowledged go, with their comments.
+    const left = await store.db
+      .selectFrom('occurrences')
+      .select(['hora_ativacao', 'nome_alarme'])
+      .execute();
+    const old = left.filter((o) => o.hora_ativacao < dayTs(365));
+    expect(new Set(old.map((o) => o.nome_alarme))).toEqual(
+      new Set(['Alarme ativo', 'Alarme desativado', 'Alarme reconhecido']),
+    );
+    expect(left.filter((o) => o.hora_ativacao >= dayTs(365))).toHaveLength(365);
+    expect(pass.deletedOccurrences).toBe(DAYS_BACK - left.length);
+    expect(await countOf('occurrence_comments')).toBe(left.length);
+    // The paging counters follow the rows (their triggers fire on delete).
+    const { rows: counted } = await sql<{ n: number | string }>`
+      select sum(n) as n from occurrence_device_day_counts`.execute(store.db);
+    expect(Number(counted[0]?.n)).toBe(left.length);
+  });
+
+  it('a second pass finds nothing more', async () => {
+    const again = await applyRetention(store, POLICY, NOW);
+    expect(again).toMatchObject({
+      deletedHours: 0,
+      deletedDays: 0,
+      deletedOccurrences: 0,
+      deletedAudit: 0,
+    });
+  });
+});
+
+describe('retention policy', () => {
+  it('the aggregates must outlive the readings they summarise (0 keeps for ever)', () => {
+    const base: RetentionPolicy = { readings: 90, hourly: 730, daily: 0, occurrences: 0, audit: 0 };
+    expect(retentionProblem(base)).toBeNull();
+    expect(retentionProblem({ ...base, hourly: 30 })).toMatch(/VIGIA_RETENTION_HOURLY_DAYS/);
+    expect(retentionProblem({ ...base, readings: 0 })).toMatch(/VIGIA_RETENTION_HOURLY_DAYS/);
+    expect(retentionProblem({ ...base, readings: 0, hourly: 0 })).toBeNull();
+    expect(retentionProblem({ ...base, daily: 365 })).toMatch(/VIGIA_RETENTION_DAILY_DAYS/);
   });
 });

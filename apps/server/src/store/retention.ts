@@ -48,33 +48,167 @@ export async function pruneReadings(
   return { deletedReadings, droppedPartitions: [] };
 }
 
+/**
+ * Days each kind of record is kept; 0 keeps it for ever. Raw readings go
+ * first; the hourly and daily aggregates outlive them (charts and reports of
+ * older periods read those); occurrences and the audit log have their own.
+ */
+export interface RetentionPolicy {
+  readings: number;
+  hourly: number;
+  daily: number;
+  occurrences: number;
+  audit: number;
+}
+
+export interface RetentionPass extends RetentionResult {
+  deletedHours: number;
+  deletedDays: number;
+  deletedOccurrences: number;
+  deletedAudit: number;
+}
+
+/** Rows removed per statement for the tables with an id (occurrences carry counting triggers). */
+const BATCH = 500;
+
+/** Aggregates (`reading_hours` or `reading_days`) older than the cutoff: per tag, one key range each. */
+async function pruneAggregates(
+  store: Store,
+  table: 'reading_hours' | 'reading_days',
+  cutoffTs: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  let deleted = 0;
+  const tags = await store.db.selectFrom('tags').select('id').orderBy('id').execute();
+  for (const { id } of tags) {
+    if (signal?.aborted) break;
+    const result = await store.db
+      .deleteFrom(table)
+      .where('tag_id', '=', id)
+      .where('inicio', '<', cutoffTs)
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    await nextTurn();
+  }
+  return deleted;
+}
+
+/**
+ * Occurrences raised before the cutoff that are over: events, and alarms
+ * cleared and acknowledged (ISA-18.2 normal). An alarm still active or never
+ * acknowledged stays, however old. Per system, along its (system_id,
+ * hora_ativacao) index, a batch at a time; comments go with their occurrence.
+ */
+export async function pruneOccurrences(
+  store: Store,
+  cutoffTs: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  let deleted = 0;
+  const systems = await store.db.selectFrom('systems').select('id').orderBy('id').execute();
+  for (const { id: systemId } of systems) {
+    for (let removed = BATCH; removed === BATCH && !signal?.aborted; ) {
+      const old = store.db
+        .selectFrom('occurrences')
+        .select('id')
+        .where('system_id', '=', systemId)
+        .where('hora_ativacao', '<', cutoffTs)
+        .where((eb) =>
+          eb.or([
+            eb('is_evt', '=', 1),
+            eb.and([eb('hora_desativacao', 'is not', null), eb('hora_ack', 'is not', null)]),
+          ]),
+        )
+        .orderBy('hora_ativacao')
+        .limit(BATCH);
+      const result = await store.db
+        .deleteFrom('occurrences')
+        .where('id', 'in', old)
+        .executeTakeFirst();
+      removed = Number(result.numDeletedRows);
+      deleted += removed;
+      await nextTurn();
+    }
+  }
+  return deleted;
+}
+
+/** Audit entries older than the cutoff, oldest first, a batch at a time along the ts index. */
+export async function pruneAudit(
+  store: Store,
+  cutoffTs: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  let deleted = 0;
+  for (let removed = BATCH; removed === BATCH && !signal?.aborted; ) {
+    const old = store.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('ts', '<', cutoffTs)
+      .orderBy('ts')
+      .limit(BATCH);
+    const result = await store.db.deleteFrom('audit_log').where('id', 'in', old).executeTakeFirst();
+    removed = Number(result.numDeletedRows);
+    deleted += removed;
+    await nextTurn();
+  }
+  return deleted;
+}
+
+/** One pass of the whole policy at `nowSec`: each kind by its own period. */
+export async function applyRetention(
+  store: Store,
+  policy: RetentionPolicy,
+  nowSec: number,
+  signal?: AbortSignal,
+): Promise<RetentionPass> {
+  const cutoff = (days: number) => nowSec - days * DAY_S;
+  const readings =
+    policy.readings > 0
+      ? await pruneReadings(store, cutoff(policy.readings), signal)
+      : { deletedReadings: 0, droppedPartitions: [] };
+  return {
+    ...readings,
+    deletedHours:
+      policy.hourly > 0
+        ? await pruneAggregates(store, 'reading_hours', cutoff(policy.hourly), signal)
+        : 0,
+    deletedDays:
+      policy.daily > 0
+        ? await pruneAggregates(store, 'reading_days', cutoff(policy.daily), signal)
+        : 0,
+    deletedOccurrences:
+      policy.occurrences > 0
+        ? await pruneOccurrences(store, cutoff(policy.occurrences), signal)
+        : 0,
+    deletedAudit: policy.audit > 0 ? await pruneAudit(store, cutoff(policy.audit), signal) : 0,
+  };
+}
+
 export interface RetentionJob {
   /** One pass now (tests, or an operator's command). */
-  run(): Promise<RetentionResult>;
+  run(): Promise<RetentionPass>;
   stop(): Promise<void>;
 }
 
 export interface RetentionOptions {
-  /** Raw readings are kept this many days. */
-  readingsDays: number;
+  policy: RetentionPolicy;
   /** Pause between passes (default 6 h). */
   intervalMs?: number;
   now?: () => number;
-  onPass?: (result: RetentionResult) => void;
+  onPass?: (result: RetentionPass) => void;
   onError?: (error: unknown) => void;
 }
 
-/** Runs `pruneReadings` at start and then every `intervalMs`, one pass at a time. */
+/** Runs `applyRetention` at start and then every `intervalMs`, one pass at a time. */
 export function startRetention(store: Store, options: RetentionOptions): RetentionJob {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  let running: Promise<RetentionResult> | null = null;
+  let running: Promise<RetentionPass> | null = null;
   const stopping = new AbortController();
   const run = () => {
-    running ??= pruneReadings(store, now() - options.readingsDays * DAY_S, stopping.signal).finally(
-      () => {
-        running = null;
-      },
-    );
+    running ??= applyRetention(store, options.policy, now(), stopping.signal).finally(() => {
+      running = null;
+    });
     return running;
   };
   const pass = () => void run().then(options.onPass, (error: unknown) => options.onError?.(error));
@@ -91,4 +225,17 @@ export function startRetention(store: Store, options: RetentionOptions): Retenti
       await running?.catch(() => {});
     },
   };
+}
+
+/** A policy's periods in order: the aggregates must outlive the readings they summarise. */
+export function retentionProblem(policy: RetentionPolicy): string | null {
+  const outlives = (longer: number, shorter: number) =>
+    longer === 0 || (shorter !== 0 && longer >= shorter);
+  if (!outlives(policy.hourly, policy.readings)) {
+    return 'VIGIA_RETENTION_HOURLY_DAYS deve ser 0 ou ao menos VIGIA_RETENTION_DAYS';
+  }
+  if (!outlives(policy.daily, policy.hourly)) {
+    return 'VIGIA_RETENTION_DAILY_DAYS deve ser 0 ou ao menos VIGIA_RETENTION_HOURLY_DAYS';
+  }
+  return null;
 }

@@ -142,10 +142,12 @@ describe.skipIf(!available)('attention lists and the active counter, shelving fi
     });
   }
 
+  // PostgreSQL reads the index alone once the pages are all-visible, which a transaction
+  // open elsewhere on the shared server can delay: there the index is what is checked.
   const indexOnly = (index: string) =>
-    new RegExp(`(COVERING INDEX|Index Only Scan using) ${index}\\b`);
+    new RegExp(`(COVERING INDEX|Index (Only )?Scan using) ${index}\\b`);
 
-  it('counts index-only on the partial indexes of migration 0170', async () => {
+  it('counts on the partial indexes of migration 0170 (index-only on SQLite)', async () => {
     expect(await plan(filterOf({ systemIds: [1] }))).toMatch(
       indexOnly('occurrences_annunciated_idx'),
     );

@@ -55,7 +55,9 @@ describe.skipIf(!available)('device reads', () => {
   beforeAll(async () => {
     const base = await openTestStore();
     await seedDemo(base, { seed: 1, users: true });
-    t = await startTestApp({ store: { ...base, db: base.db.withPlugin(plugin) } });
+    t = await startTestApp({
+      store: { ...base, db: base.db.withPlugin(plugin), reads: base.reads.withPlugin(plugin) },
+    });
     const close = t.close;
     t.close = async () => {
       await close();

@@ -19,7 +19,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app,
   { store, responseCache },
 ) => {
-  const db = store.db;
+  // Every call here only reads: the polled device lists must not wait for the ingest's and
+  // the alarm engine's write transactions.
+  const db = store.reads;
 
   app.route({
     ...fromContract(app, API.devices.list),

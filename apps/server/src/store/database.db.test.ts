@@ -42,6 +42,33 @@ describe.skipIf(!available)('store', () => {
     expect(reading).toEqual({ tag_id: 1, ts: NOW, valor: 0.123456789, qos: 0 });
   });
 
+  it('reads through `reads` without waiting for an open write transaction', async () => {
+    let release = () => {};
+    let written = () => {};
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const insertDone = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const writing = store.db.transaction().execute(async (trx) => {
+      await trx.insertInto('companies').values({ id: 50, nome: 'Durante' }).execute();
+      written();
+      await hold;
+    });
+    await insertDone;
+    const company50 = () =>
+      store.reads.selectFrom('companies').select('id').where('id', '=', 50).execute();
+    const during = await Promise.race([
+      company50(),
+      new Promise((resolve) => setTimeout(() => resolve('esperou a transação'), 2_000)),
+    ]);
+    expect(during).toEqual([]);
+    release();
+    await writing;
+    expect(await company50()).toEqual([{ id: 50 }]);
+  });
+
   it('ignores a repeated (tag, ts) reading', async () => {
     const insert = () =>
       store.db

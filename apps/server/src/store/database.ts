@@ -18,6 +18,13 @@ export type RawDriver =
 
 export interface Store {
   db: Kysely<Database>;
+  /**
+   * For the polled reads, which must not wait behind a write transaction. On a SQLite
+   * file a second, read-only connection (WAL: it reads the last commit while a write is
+   * open; `db` is one connection, held by a transaction for all of it, awaits included);
+   * in memory and on PostgreSQL (a pool) `db` itself.
+   */
+  reads: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
   raw: RawDriver;
@@ -106,12 +113,27 @@ function openSqlite(path: string): Store {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
+  const reads = memory ? db : openSqliteReader(path);
   return {
     db,
+    reads,
     dialect: 'sqlite',
     raw: { dialect: 'sqlite', sqlite },
-    close: () => db.destroy(),
+    close: async () => {
+      await Promise.all([db.destroy(), reads === db ? undefined : reads.destroy()]);
+    },
   };
+}
+
+/** A read-only connection to a SQLite file already open in WAL mode. */
+function openSqliteReader(path: string): Kysely<Database> {
+  const sqlite = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -32000');
+  sqlite.pragma('temp_store = MEMORY');
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 }
 
 function openPostgres(url: string): Store {
@@ -141,6 +163,7 @@ function openPostgres(url: string): Store {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store: Store & { timer?: NodeJS.Timeout } = {
     db,
+    reads: db,
     dialect: 'postgres',
     raw: { dialect: 'postgres', pool },
     close: async () => {

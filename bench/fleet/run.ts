@@ -206,6 +206,46 @@ async function storagePerReading(store: Store): Promise<{ bytes: number; rows: n
   return { bytes: Number(bytes), rows };
 }
 
+/**
+ * The server's own view of the window (serverTimes.cjs): how long it held each polled
+ * call, and how late its event loop ran. Against the consoles' times it tells the
+ * server's work and queueing from what the machine and the bench add.
+ */
+function printServerTimes(
+  file: string,
+  from: number,
+  to: number,
+  row: (label: string, value: string) => void,
+) {
+  const { calls, loopDelay } = JSON.parse(readFileSync(file, 'utf8')) as {
+    calls: [number, string, number, number][];
+    loopDelay: [number, number, number][];
+  };
+  const inWindow = <T extends [number, ...unknown[]]>(rows: T[]) =>
+    rows.filter(([at]) => at >= from && at <= to);
+  const kinds = new Map<string, { answered: number[]; sent: number[] }>();
+  for (const [, kind, answered, sent] of inWindow(calls)) {
+    const times = kinds.get(kind) ?? { answered: [], sent: [] };
+    times.answered.push(answered);
+    times.sent.push(sent);
+    kinds.set(kind, times);
+  }
+  const p50p95 = (times: number[]) =>
+    `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`;
+  for (const [kind, { answered, sent }] of kinds) {
+    row(`no servidor: ${kind}, resposta pronta p50 / p95`, p50p95(answered));
+    row(`no servidor: ${kind}, último byte entregue p50 / p95`, p50p95(sent));
+  }
+  const seconds = inWindow(loopDelay);
+  row(
+    'atraso do laço de eventos do servidor: p50 / pior p99 de cada segundo',
+    `${percentile(
+      seconds.map(([, p50]) => p50),
+      50,
+    ).toFixed(1)} / ${Math.max(...seconds.map(([, , p99]) => p99)).toFixed(1)} ms`,
+  );
+}
+
 function procStats(pid: number) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -218,6 +258,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'vigia-frota-'));
   const pgDb = args.db === 'postgres' ? await freshPostgres('vigia_frota') : undefined;
   const databaseUrl = pgDb?.url ?? `sqlite:${join(dir, 'vigia.db')}`;
+  const serverTimesFile = join(dir, 'server-times.json');
   let node: Node | undefined;
   let broker: ChildProcess | undefined;
   const clients: mqtt.MqttClient[] = [];
@@ -238,12 +279,17 @@ async function main() {
         VIGIA_SIMULATOR: '0',
         VIGIA_RETENTION_DAYS: '0',
         VIGIA_DATA_DIR: dir,
-        // Where the server spends its time: a CPU profile of it in this folder (cpuProfile.cjs).
+        FLEET_SERVER_TIMES: serverTimesFile,
+        NODE_OPTIONS: [
+          `--require ${join(import.meta.dirname, 'serverTimes.cjs')}`,
+          // Where the server spends its time: a CPU profile of it in this folder.
+          process.env.FLEET_CPU_PROFILE &&
+            `--require ${join(import.meta.dirname, 'cpuProfile.cjs')}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
         ...(process.env.FLEET_CPU_PROFILE
-          ? {
-              FLEET_CPU_PROFILE: process.env.FLEET_CPU_PROFILE,
-              NODE_OPTIONS: `--require ${join(import.meta.dirname, 'cpuProfile.cjs')}`,
-            }
+          ? { FLEET_CPU_PROFILE: process.env.FLEET_CPU_PROFILE }
           : {}),
       },
       { timeoutMs: 120_000 },
@@ -411,6 +457,7 @@ async function main() {
     // Warm-up: every device publishes once; then the measured window.
     await sleep(PERIOD_MS + 2000);
     const before = await storagePerReading(store);
+    const windowFrom = Date.now();
     const cpu0 = procStats(pid);
     const publishedBefore = published;
     measuring = true;
@@ -424,6 +471,7 @@ async function main() {
       rssMax = Math.max(rssMax, rssMb);
     }
     const elapsedMs = performance.now() - wall0;
+    const windowTo = Date.now();
     const cpu1 = procStats(pid);
     measuring = false;
     const publishedIn = published - publishedBefore;
@@ -482,6 +530,8 @@ async function main() {
     );
     await store.close();
     agent.destroy();
+    await node.stop();
+    printServerTimes(serverTimesFile, windowFrom, windowTo, row);
   } finally {
     for (const c of clients) c.end(true);
     await node?.stop();

@@ -187,8 +187,9 @@ async function main(): Promise<void> {
   const retention = startRetention(store, {
     policy: config.retention,
     onPass: (pass) => {
-      const { droppedPartitions, ...deleted } = pass;
-      if (droppedPartitions.length > 0 || Object.values(deleted).some((n) => n > 0)) {
+      const { droppedPartitions, compactedPartitions, ...deleted } = pass;
+      const changed = droppedPartitions.length + compactedPartitions.length > 0;
+      if (changed || Object.values(deleted).some((n) => n > 0)) {
         log.info(pass, 'registros antigos removidos (retenção)');
       }
     },

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './database.js';
-import { ensureReadingPartitions, readingPartitions } from './partitions.js';
+import {
+  compactClosedReadingPartitions,
+  ensureReadingPartitions,
+  readingPartitions,
+} from './partitions.js';
 import {
   applyRetention,
   pruneReadings,
@@ -76,6 +80,43 @@ describe.skipIf(!available)('readings retention', () => {
       .execute();
     expect(await count(store, { before: Date.UTC(2026, 3, 1) / 1000 })).toBe(1);
   });
+
+  it.runIf(process.env.VIGIA_TEST_DB === 'postgres')(
+    'new months are stored unpadded, and each closed month is packed once',
+    async () => {
+      const { rows: columns } = await sql<{ name: string }>`
+        select attname as name from pg_attribute
+        where attrelid = 'readings_202606'::regclass and attnum > 0 and not attisdropped
+        order by attnum`.execute(store.db);
+      expect(columns.map((c) => c.name)).toEqual(['tag_id', 'qos', 'ts', 'valor']);
+      const indexBytes = async () => {
+        const { rows } = await sql<{ bytes: string }>`
+          select pg_relation_size('readings_202606_pkey') as bytes`.execute(store.db);
+        return Number(rows[0]?.bytes);
+      };
+      const before = await indexBytes();
+      // June is over (NOW is mid-July); July is not.
+      const first = await compactClosedReadingPartitions(store, NOW);
+      expect(first).toContain('readings_202606');
+      expect(first).not.toContain('readings_202607');
+      expect(await indexBytes()).toBeLessThanOrEqual(before);
+      expect(await compactClosedReadingPartitions(store, NOW)).toEqual([]);
+      // Still read and written through the parent, by column name.
+      const june = Date.UTC(2026, 5, 10) / 1000;
+      await store.db
+        .insertInto('readings')
+        .values({ tag_id: 9, ts: june, valor: 2.5, qos: 1 })
+        .execute();
+      expect(
+        await store.db
+          .selectFrom('readings')
+          .select(['valor', 'qos'])
+          .where('tag_id', '=', 9)
+          .where('ts', '=', june)
+          .executeTakeFirst(),
+      ).toEqual({ valor: 2.5, qos: 1 });
+    },
+  );
 
   it('the job runs one pass at a time and a second pass finds nothing more', async () => {
     const job = startRetention(store, {

@@ -1,5 +1,5 @@
 import type { Store } from './database.js';
-import { dropReadingPartitionsBefore } from './partitions.js';
+import { compactClosedReadingPartitions, dropReadingPartitionsBefore } from './partitions.js';
 import { nextTurn, oldestReadingOfEachTag } from './readingSeek.js';
 
 const DAY_S = 86_400;
@@ -62,6 +62,8 @@ export interface RetentionPolicy {
 }
 
 export interface RetentionPass extends RetentionResult {
+  /** Closed months whose index was rebuilt packed (PostgreSQL). */
+  compactedPartitions: string[];
   deletedHours: number;
   deletedDays: number;
   deletedOccurrences: number;
@@ -155,7 +157,7 @@ export async function pruneAudit(
   return deleted;
 }
 
-/** One pass of the whole policy at `nowSec`: each kind by its own period. */
+/** One pass of the whole policy at `nowSec`: each kind by its own period, then closed months packed. */
 export async function applyRetention(
   store: Store,
   policy: RetentionPolicy,
@@ -169,6 +171,7 @@ export async function applyRetention(
       : { deletedReadings: 0, droppedPartitions: [] };
   return {
     ...readings,
+    compactedPartitions: await compactClosedReadingPartitions(store, nowSec, signal),
     deletedHours:
       policy.hourly > 0
         ? await pruneAggregates(store, 'reading_hours', cutoff(policy.hourly), signal)

@@ -14,6 +14,7 @@ import { alarmShelvingMigration } from './0150_alarm_shelving.js';
 import { occurrenceCommentsMigration } from './0160_occurrence_comments.js';
 import { contractScopeMigration } from './0165_contract_scope.js';
 import { occurrenceAnnunciatedIndexMigration } from './0170_occurrence_annunciated_idx.js';
+import { readingPartitionLayoutMigration } from './0180_reading_partition_layout.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -37,6 +38,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0140_login_attempts': loginAttemptsMigration(dialect),
         '0150_alarm_shelving': alarmShelvingMigration(dialect),
         '0170_occurrence_annunciated_idx': occurrenceAnnunciatedIndexMigration(),
+        '0180_reading_partition_layout': readingPartitionLayoutMigration(dialect),
       };
     },
   };

@@ -145,7 +145,9 @@ async function expectedKpis(
       (o) =>
         o.is_evt === 0 &&
         ref - o.hora_ativacao > DAY &&
-        (o.hora_desativacao === null || o.hora_desativacao > ref),
+        (o.hora_desativacao === null || o.hora_desativacao > ref) &&
+        o.shelved_until === null &&
+        o.out_of_service === 0,
     )
     .sort((a, b) => a.hora_ativacao - b.hora_ativacao || a.id - b.id);
 
@@ -262,9 +264,17 @@ describe.skipIf(!available)('alarm KPIs recomputed from the stored occurrences',
       deviceId: number,
       name: string,
       at: number,
-      opts: { until?: number | null; critico?: number; evt?: boolean } = {},
+      opts: {
+        until?: number | null;
+        critico?: number;
+        evt?: boolean;
+        shelvedUntil?: number;
+        outOfService?: boolean;
+      } = {},
     ) =>
       rows.push({
+        shelved_until: opts.shelvedUntil ?? null,
+        out_of_service: opts.outOfService ? 1 : 0,
         system_id: systemId,
         device_id: deviceId,
         site_id: deviceId,
@@ -304,6 +314,15 @@ describe.skipIf(!available)('alarm KPIs recomputed from the stored occurrences',
     add(TELECOM, devices[5]!, 'Porta do abrigo aberta', D + 120, { until: fim + 3600 });
     add(TELECOM, devices[6]!, 'Bateria fraca', fim - 3600, { until: null });
     add(TELECOM, devices[7]!, 'Falha de comunicação', D + 60, { until: D + DAY });
+    // Standing as long, but shelved now, or of a device out of service: not stale.
+    add(TELECOM, devices[8]!, 'Alarme arquivado', D + 200, {
+      until: null,
+      shelvedUntil: now + 3600,
+    });
+    add(TELECOM, devices[9]!, 'Alarme fora de serviço', D + 300, {
+      until: null,
+      outOfService: true,
+    });
     // Another system of demo's, and cliente's.
     for (let k = 0; k < 4; k++)
       add(HOSPITALS, hospitalDevice!, 'Temperatura da câmara alta', D + 900 + 5000 * k);
@@ -353,7 +372,7 @@ describe.skipIf(!available)('alarm KPIs recomputed from the stored occurrences',
     expect(roundFloats(kpi)).toEqual(roundFloats({ sisid: TELECOM, ...expected }));
 
     // The crafted situation itself, so the comparison is not of two empty answers.
-    expect(kpi.total).toBe(14 + 83 + 4 + 5);
+    expect(kpi.total).toBe(14 + 83 + 4 + 5 + 2);
     expect(kpi.por10min.pico).toBe(14);
     expect(kpi.inundacao.janelas).toBe(1);
     expect(kpi.janelas).toBe(288);
@@ -366,7 +385,9 @@ describe.skipIf(!available)('alarm KPIs recomputed from the stored occurrences',
     expect(kpi.obsoletos.lista.map((o) => o.nomeAlarme)).toEqual(
       expect.arrayContaining(['Nível de combustível baixo', 'Porta do abrigo aberta']),
     );
-    expect(kpi.obsoletos.lista.map((o) => o.nomeAlarme)).not.toContain('Bateria fraca');
+    const stale = kpi.obsoletos.lista.map((o) => o.nomeAlarme);
+    for (const name of ['Bateria fraca', 'Alarme arquivado', 'Alarme fora de serviço'])
+      expect(stale).not.toContain(name);
     expect(kpi.prioridade.criticos).toBeGreaterThan(14);
     expect(kpi.prioridade.naoCriticos).toBeGreaterThan(0);
   });

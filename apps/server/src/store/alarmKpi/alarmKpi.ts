@@ -219,6 +219,8 @@ export async function alarmKpis(db: Kysely<Database>, input: AlarmKpiInput): Pro
 /**
  * Alarms active for more than 24 h at `ref` (raised before `ref − 24 h`, not
  * cleared by `ref`), whenever they were raised: the count and the oldest ones.
+ * Alarms shelved or of a device out of service are not standing in front of
+ * the operator (ISA-18.2 counts them apart): left out, by their state now.
  */
 async function staleAlarms(
   db: Kysely<Database>,
@@ -233,7 +235,9 @@ async function staleAlarms(
     .where('o.hora_ativacao', '<', before)
     .where((eb) =>
       eb.or([eb('o.hora_desativacao', 'is', null), eb('o.hora_desativacao', '>', ref)]),
-    );
+    )
+    .where('o.shelved_until', 'is', null)
+    .where('o.out_of_service', '=', 0);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     base

@@ -1,16 +1,12 @@
-import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
-import {
-  formatDateTime,
-  hasCommandRight,
-  MAX_SHELVE_REASON_LENGTH,
-  SHELVING_MESSAGES,
-} from '@vigia/domain';
+import { formatDateTime, hasCommandRight, SHELVING_MESSAGES } from '@vigia/domain';
 import { useId, useState } from 'react';
 import { useUserInfo } from '../../../lib/user/get-user-info';
 import { confirm } from '../../../ui/confirm';
 import { Dialog } from '../../../ui/Dialog';
 import { useDeviceService, useSetDeviceService } from '../api/alarm-states';
+import { ReasonForm } from './ReasonForm';
 
 interface Props {
   deviceId: number;
@@ -85,7 +81,10 @@ export function DeviceServiceControl({ deviceId }: Props) {
         title={SHELVING_MESSAGES.outOfServiceTitle}
       >
         {asking && (
-          <OutOfServiceForm
+          <ReasonForm
+            hint={SHELVING_MESSAGES.outOfServiceHint}
+            submitLabel={SHELVING_MESSAGES.takeOutOfService}
+            submitColor="orange"
             pending={change.isPending}
             onCancel={() => setAsking(false)}
             onSubmit={(motivo) =>
@@ -95,55 +94,5 @@ export function DeviceServiceControl({ deviceId }: Props) {
         )}
       </Dialog>
     </Paper>
-  );
-}
-
-function OutOfServiceForm(props: {
-  pending: boolean;
-  onCancel: () => void;
-  onSubmit: (reason: string) => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const hintId = useId();
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (reason.trim() === '') {
-          setProblem(SHELVING_MESSAGES.reasonRequired);
-          return;
-        }
-        props.onSubmit(reason.trim());
-      }}
-    >
-      <Stack gap="sm">
-        <Text size="sm" id={hintId}>
-          {SHELVING_MESSAGES.outOfServiceHint}
-        </Text>
-        <Textarea
-          label={SHELVING_MESSAGES.reason}
-          withAsterisk
-          rows={3}
-          maxLength={MAX_SHELVE_REASON_LENGTH}
-          value={reason}
-          error={problem}
-          aria-describedby={hintId}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setProblem(null);
-          }}
-          data-autofocus
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={props.onCancel}>
-            Cancelar
-          </Button>
-          <Button type="submit" color="orange" loading={props.pending}>
-            {SHELVING_MESSAGES.takeOutOfService}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

@@ -1,14 +1,10 @@
-import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Button, NativeSelect, Text } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
-import {
-  durationLabel,
-  MAX_SHELVE_REASON_LENGTH,
-  SHELVING_MESSAGES,
-  shelveDurationChoices,
-} from '@vigia/domain';
-import { useId, useState } from 'react';
+import { durationLabel, SHELVING_MESSAGES, shelveDurationChoices } from '@vigia/domain';
+import { useState } from 'react';
 import { Dialog } from '../../../ui/Dialog';
 import { useShelveLimits, useShelveOccurrences } from '../api/alarm-states';
+import { ReasonForm } from './ReasonForm';
 
 interface Props {
   /** The selected alarms. */
@@ -60,10 +56,7 @@ export function ShelveButton({ ids, onDone }: Props) {
 function ShelveForm({ ids, onDone }: Props) {
   const limits = useShelveLimits();
   const shelve = useShelveOccurrences();
-  const [reason, setReason] = useState('');
   const [seconds, setSeconds] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const hintId = useId();
 
   if (limits.isPending) return <Text size="sm">Carregando…</Text>;
   if (limits.isError) {
@@ -80,56 +73,25 @@ function ShelveForm({ ids, onDone }: Props) {
   const chosen = seconds ?? fallback;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (reason.trim() === '') {
-          setProblem(SHELVING_MESSAGES.reasonRequired);
-          return;
-        }
-        setProblem(null);
-        shelve.mutate(
-          { ids: [...ids], motivo: reason.trim(), duracaoSegundos: chosen },
-          { onSuccess: onDone },
-        );
-      }}
+    <ReasonForm
+      hint={`${
+        ids.length === 1
+          ? 'O alarme selecionado sai da lista de ativos e dos contadores'
+          : `Os ${ids.length} alarmes selecionados saem da lista de ativos e dos contadores`
+      } até o fim do prazo (no máximo ${durationLabel(maxSegundos)}) ou até serem retornados.`}
+      submitLabel={SHELVING_MESSAGES.shelve}
+      pending={shelve.isPending}
+      onCancel={onDone}
+      onSubmit={(motivo) =>
+        shelve.mutate({ ids: [...ids], motivo, duracaoSegundos: chosen }, { onSuccess: onDone })
+      }
     >
-      <Stack gap="sm">
-        <Text size="sm" id={hintId}>
-          {ids.length === 1
-            ? 'O alarme selecionado sai da lista de ativos e dos contadores'
-            : `Os ${ids.length} alarmes selecionados saem da lista de ativos e dos contadores`}{' '}
-          até o fim do prazo (no máximo {durationLabel(maxSegundos)}) ou até serem retornados.
-        </Text>
-        <Textarea
-          label={SHELVING_MESSAGES.reason}
-          withAsterisk
-          rows={3}
-          maxLength={MAX_SHELVE_REASON_LENGTH}
-          value={reason}
-          error={problem}
-          aria-describedby={hintId}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            setProblem(null);
-          }}
-          data-autofocus
-        />
-        <NativeSelect
-          label={SHELVING_MESSAGES.duration}
-          value={String(chosen)}
-          data={choices.map((c) => ({ value: String(c.seconds), label: c.label }))}
-          onChange={(event) => setSeconds(Number(event.currentTarget.value))}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={shelve.isPending}>
-            {SHELVING_MESSAGES.shelve}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <NativeSelect
+        label={SHELVING_MESSAGES.duration}
+        value={String(chosen)}
+        data={choices.map((c) => ({ value: String(c.seconds), label: c.label }))}
+        onChange={(event) => setSeconds(Number(event.currentTarget.value))}
+      />
+    </ReasonForm>
   );
 }

@@ -9,7 +9,7 @@ import {
   whereClause,
 } from './filter.js';
 import { runPrepared } from './prepared.js';
-import { type SeekPosition, seekOffset } from './seek.js';
+import { seekOffset } from './seek.js';
 
 /** Offsets from here on are placed with the counters (`seekOffset`) instead of stepped over. */
 export const SEEK_MIN_OFFSET = 2000;
@@ -41,10 +41,6 @@ export async function selectPageIds(
   if (page.offset >= (page.seekMinOffset ?? SEEK_MIN_OFFSET)) {
     const position = await seekOffset(store, filter, page.offset, direction);
     if (position) {
-      const across = db.sqlite
-        ? null
-        : await readAcrossEdge(db, filter, position, limit, direction);
-      if (across) return across;
       const bounds = { below: position.below, atOrAbove: position.atOrAbove };
       return readPage(db, filter, bounds, position.skip, limit, direction);
     }
@@ -95,7 +91,8 @@ interface Reader {
    * yields that order from its index, and stops at `offset + limit` rows in
    * all; arms cut at `offset + limit` each are materialised and sorted instead
    * (text deep page at 10M rows: 2.0 → 1.4 ms, its first page 0.42 → 0.18 ms).
-   * PostgreSQL plans such a compound as a parallel sort of every arm's rows.
+   * PostgreSQL already merges the cut arms (Merge Append) and stops likewise;
+   * the uncut compound it plans as a parallel sort of every arm's rows.
    */
   sqlite: boolean;
 }
@@ -148,57 +145,6 @@ async function readPage(
       select id from (${sql.join(parts, union)}) page
       ${order} limit ${limit} offset ${offset}`.compile(db),
   );
-  return rows.map((r) => Number(r.id));
-}
-
-/**
- * A deep page over several branches, from a seek position: every row of the
- * bucket holding the offset (between the position and its edge) plus `limit`
- * rows past the edge per branch, where cutting each branch at `skip + limit`
- * read up to a whole bucket per branch (11 alarm names × a day of rows at 10
- * million rows). Null when there is one branch, or when the bucket holds
- * `skip` rows or fewer (counters moved, a period's far edge, past the end):
- * the merge is exact up to `limit` rows past the bucket, so the caller then
- * reads the plain way.
- */
-async function readAcrossEdge(
-  { store, db }: Reader,
-  filter: OccurrenceFilter,
-  position: SeekPosition,
-  limit: number,
-  direction: Direction,
-): Promise<number[] | null> {
-  const { edge, skip } = position;
-  const plan = branchPlan(filter);
-  if (edge === undefined || plan.branches.length < 2) return null;
-  const desc = direction === 'desc';
-  const order = desc
-    ? sql`order by hora_ativacao desc, id desc`
-    : sql`order by hora_ativacao asc, id asc`;
-  const inside = desc
-    ? { below: position.below, atOrAbove: edge }
-    : { atOrAbove: position.atOrAbove, below: edge };
-  const past = desc ? { below: edge } : { atOrAbove: edge };
-  // The bucket as one range of the whole filter: an arm per branch there doubled the planning.
-  const parts = [
-    sql`select * from (
-      select id, hora_ativacao, 1 as a from occurrences
-      ${whereClause(filterConditions(filter, inside))}) a`,
-    ...plan.branches.map(
-      (branch, i) => sql`select * from (
-        select id, hora_ativacao, 0 as a from occurrences
-        ${whereClause(filterConditions(filter, { ...branch, ...past }))}
-        ${order} limit ${limit}) ${sql.raw(`b${i}`)}`,
-    ),
-  ];
-  const rows = await runPrepared(
-    store,
-    sql<{ id: number; a: number | string }>`
-      select id, a from (${sql.join(parts, plan.overlap ? sql` union ` : sql` union all `)}) page
-      ${order} limit ${limit} offset ${skip}`.compile(db),
-  );
-  // A first row from inside the bucket: the bucket holds more than `skip` rows.
-  if (Number(rows[0]?.a ?? 0) !== 1) return null;
   return rows.map((r) => Number(r.id));
 }
 

@@ -20,11 +20,6 @@ export interface SeekPosition {
   below: number | null;
   atOrAbove: number | null;
   skip: number;
-  /**
-   * The far side of the finest bucket holding the offset, when the walk found one: the
-   * `skip` rows lie between the position and this edge, unless the counters moved.
-   */
-  edge?: number;
 }
 
 interface Bucket {

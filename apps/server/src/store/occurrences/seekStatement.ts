@@ -111,6 +111,6 @@ export async function seekInOneStatement(
   const k = Number(found.k);
   const skip = Number(found.skip);
   return desc
-    ? { below: (k + 1) * fine, atOrAbove: null, skip, edge: k * fine }
-    : { below: null, atOrAbove: k * fine, skip, edge: (k + 1) * fine };
+    ? { below: (k + 1) * fine, atOrAbove: null, skip }
+    : { below: null, atOrAbove: k * fine, skip };
 }

@@ -29,8 +29,12 @@ export interface ReadingsCoalescerOptions {
  * Folds the readings stored for a system into at most one `readings.updated` per
  * `intervalMs`. A console reloads a reading at most once a second anyway, and one
  * event per device and batch made every stream and the NOTIFY relay carry tens of
- * thousands of events a second on a large fleet. A system quiet for an interval
- * is published at once (on the next tick, so a whole batch goes in one event).
+ * thousands of events a second on a large fleet.
+ *
+ * Each system is published at its own moment of the interval (from its id): every
+ * console of a system reloads its lists on that system's event, and when all systems
+ * flushed on the same tick every console's reload reached the server at once
+ * (bench/fleet). So a reading waits up to one interval before its event.
  */
 export class ReadingsCoalescer {
   readonly #held = new Map<number, HeldSystem>();
@@ -48,8 +52,11 @@ export class ReadingsCoalescer {
   add(sisId: number, deviceId: number, ts: number, names: Iterable<string>): void {
     let system = this.#held.get(sisId);
     if (!system) {
-      const due = (this.#sentAt.get(sisId) ?? Number.NEGATIVE_INFINITY) + this.#intervalMs;
-      const timer = setTimeout(() => this.#flushSystem(sisId), Math.max(0, due - Date.now()));
+      const now = Date.now();
+      const sentAt = this.#sentAt.get(sisId);
+      const earliest = sentAt === undefined ? now : Math.max(now, sentAt + this.#intervalMs);
+      const due = this.#slotOf(sisId, earliest);
+      const timer = setTimeout(() => this.#flushSystem(sisId), due - now);
       timer.unref();
       system = { devices: new Map(), timer };
       this.#held.set(sisId, system);
@@ -71,6 +78,14 @@ export class ReadingsCoalescer {
   /** Systems with readings waiting. */
   get pendingSystems(): number {
     return this.#held.size;
+  }
+
+  /** The first moment at or after `from` that is `sisId`'s moment of the interval. */
+  #slotOf(sisId: number, from: number): number {
+    // A multiplicative hash spreads consecutive ids over the interval.
+    const phase = Math.imul(sisId, 0x9e3779b1) >>> 0;
+    const offset = (phase % this.#intervalMs) - (from % this.#intervalMs);
+    return from + (offset < 0 ? offset + this.#intervalMs : offset);
   }
 
   #flushSystem(sisId: number): void {

@@ -278,6 +278,8 @@ async function main() {
         VIGIA_DEMO: '0',
         VIGIA_SIMULATOR: '0',
         VIGIA_RETENTION_DAYS: '0',
+        // Keeping every reading requires keeping every aggregate too (retentionProblem).
+        VIGIA_RETENTION_HOURLY_DAYS: '0',
         VIGIA_DATA_DIR: dir,
         FLEET_SERVER_TIMES: serverTimesFile,
         NODE_OPTIONS: [

@@ -1,55 +1,35 @@
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { DeviceRow, DeviceRowPage, GraphicalConfig, TokenResponse } from '@vigia/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { DeviceRow, DeviceRowPage, GraphicalConfig } from '@vigia/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
-import { tokensFor } from './support/api.js';
-import {
-  desktopContext,
-  desktopPageShot,
-  launchChromium,
-  storeSession,
-} from './support/browser.js';
-import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+import { desktopPageShot } from './support/browser.js';
+import { type ConsoleSession, openConsoleSession } from './support/consoleSession.js';
+import type { VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
 
 describe.runIf(hasChromium)('site charts in Chromium against the real server', () => {
+  let session: ConsoleSession;
   let server: VigiaServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let tokens: TokenResponse;
   let devices: DeviceRow[];
 
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${server.url}${path}`, {
-      headers: { Authorization: `Bearer ${tokens.access_token}` },
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return (await response.json()) as T;
-  }
+  const api = <T>(path: string, token?: string) => session.api<T>(path, token);
   const chartHash = (d: DeviceRow, chartId: number) =>
     `#/${d.sisId}/site/${d.scdId ?? 0}/${d.usinaId ?? 0}/${d.id}/grafico/${chartId}`;
   const charts = () => page.getByRole('img', { name: /^Gráfico de / });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
-    tokens = await tokensFor(server.url, 'demo');
+    session = await openConsoleSession();
+    ({ server, page } = session);
     devices = (await api<DeviceRowPage>('/api/dispositivos/infosFiltro?limit=500')).itens;
-    context = await desktopContext(browser);
-    page = await context.newPage();
-    await storeSession(page, server.url, tokens);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('each device type of the demo fleet draws its chart presets with data', async () => {
     const byType = new Map<string, DeviceRow>();

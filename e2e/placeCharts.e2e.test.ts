@@ -1,18 +1,14 @@
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { GraphicalConfig, TokenResponse } from '@vigia/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { GraphicalConfig } from '@vigia/contract';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
 import { tokensFor } from './support/api.js';
-import {
-  desktopContext,
-  desktopPageShot,
-  launchChromium,
-  storeSession,
-} from './support/browser.js';
-import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+import { desktopPageShot, storeSession } from './support/browser.js';
+import { type ConsoleSession, openConsoleSession } from './support/consoleSession.js';
+import type { VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir('charts');
@@ -24,19 +20,12 @@ const SYSTEM_USINAS = 200;
 const SYSTEM_CLIENTE = 230;
 
 describe.runIf(hasChromium)('plant, SCD and consumption charts in Chromium', () => {
+  let session: ConsoleSession;
   let server: VigiaServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let tokens: TokenResponse;
 
-  async function api<T>(path: string, token = tokens.access_token): Promise<T> {
-    const response = await fetch(`${server.url}${path}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return (await response.json()) as T;
-  }
+  const api = <T>(path: string, token?: string) => session.api<T>(path, token);
   const charts = () => page.getByRole('img', { name: /^Gráfico de / });
   const open = async (hash: string) => {
     await page.goto('about:blank');
@@ -53,18 +42,11 @@ describe.runIf(hasChromium)('plant, SCD and consumption charts in Chromium', () 
       });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startVigiaServer({}, 300_000), launchChromium()]);
-    tokens = await tokensFor(server.url, 'demo');
-    context = await desktopContext(browser);
-    page = await context.newPage();
-    await storeSession(page, server.url, tokens);
+    session = await openConsoleSession({ startTimeoutMs: 300_000 });
+    ({ server, context, page } = session);
   }, 320_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => session?.close());
 
   it("draws each of the plant's chart presets; the graph order is kept in the browser", async () => {
     const presets = await api<GraphicalConfig[]>(

@@ -1,18 +1,12 @@
 import { join } from 'node:path';
-import type { OverviewConfig, TokenResponse } from '@vigia/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { OverviewConfig } from '@vigia/contract';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
-import { tokensFor } from './support/api.js';
-import {
-  DESKTOP,
-  desktopContext,
-  desktopPageShot,
-  launchChromium,
-  storeSession,
-} from './support/browser.js';
-import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+import { DESKTOP, desktopPageShot } from './support/browser.js';
+import { type ConsoleSession, openConsoleSession } from './support/consoleSession.js';
+import type { VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir('places');
@@ -28,19 +22,11 @@ const ENERGY_CENTER_ARENA = 1;
 describe.runIf(hasChromium)(
   'plant and SCD overviews, venues list and energy center in Chromium against the real server',
   () => {
+    let session: ConsoleSession;
     let server: VigiaServer;
-    let browser: Browser;
-    let context: BrowserContext;
     let page: Page;
-    let tokens: TokenResponse;
 
-    async function api<T>(path: string): Promise<T> {
-      const response = await fetch(`${server.url}${path}`, {
-        headers: { Authorization: `Bearer ${tokens.access_token}` },
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status}`);
-      return (await response.json()) as T;
-    }
+    const api = <T>(path: string, token?: string) => session.api<T>(path, token);
 
     /** Loads the console afresh at a route (a hash change alone may keep the previous screen). */
     async function open(hash: string) {
@@ -61,18 +47,11 @@ describe.runIf(hasChromium)(
     }
 
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
-      tokens = await tokensFor(server.url, 'demo');
-      context = await desktopContext(browser);
-      page = await context.newPage();
-      await storeSession(page, server.url, tokens);
+      session = await openConsoleSession();
+      ({ server, page } = session);
     });
 
-    afterAll(async () => {
-      await context?.close();
-      await browser?.close();
-      await server?.stop();
-    });
+    afterAll(() => session?.close());
 
     it('a plant with no child screen lands on its first overview: name, tabs, panel, occurrences', async () => {
       const overviews = await api<OverviewConfig[]>(

@@ -9,32 +9,24 @@ import type {
   ReportFileList,
   TableColumn,
   TableConfig,
-  TokenResponse,
 } from '@vigia/contract';
 import { formatDateTime, formatNumber, isDateColumn } from '@vigia/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
-import { tokensFor } from './support/api.js';
-import {
-  desktopContext,
-  desktopPageShot,
-  launchChromium,
-  storeSession,
-} from './support/browser.js';
-import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+import { desktopPageShot } from './support/browser.js';
+import { type ConsoleSession, openConsoleSession } from './support/consoleSession.js';
+import type { VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
 
 describe.runIf(hasChromium)('reports in Chromium against the real server', () => {
+  let session: ConsoleSession;
   let server: VigiaServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let tokens: TokenResponse;
   let generator: DeviceRow;
   let tables: TableConfig[];
   let plantMeter: DeviceRow;
@@ -42,13 +34,7 @@ describe.runIf(hasChromium)('reports in Chromium against the real server', () =>
   const plantHash = (child: string) => `#/${plantMeter.sisId}/usina/${plantMeter.usinaId}/${child}`;
   const scdHash = (child: string) => `#/${scdMeter.sisId}/scd/${scdMeter.scdId}/scd/${child}`;
 
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${server.url}${path}`, {
-      headers: { Authorization: `Bearer ${tokens.access_token}` },
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return (await response.json()) as T;
-  }
+  const api = <T>(path: string, token?: string) => session.api<T>(path, token);
   const siteHash = (d: DeviceRow, child: string) =>
     `#/${d.sisId}/site/${d.scdId ?? 0}/${d.usinaId ?? 0}/${d.id}/${child}`;
   const table = () => page.getByRole('table').first();
@@ -66,23 +52,16 @@ describe.runIf(hasChromium)('reports in Chromium against the real server', () =>
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
-    tokens = await tokensFor(server.url, 'demo');
+    session = await openConsoleSession();
+    ({ server, page } = session);
     const devices = (await api<DeviceRowPage>('/api/dispositivos/infosFiltro?limit=500')).itens;
     generator = devices.find((d) => d.tipo === 'gerador') as DeviceRow;
     plantMeter = devices.find((d) => d.tipo === 'usina') as DeviceRow;
     scdMeter = devices.find((d) => d.tipo === 'scd') as DeviceRow;
     tables = await api<TableConfig[]>(`/api/ConfigurationTable/${generator.id}/table`);
-    context = await desktopContext(browser);
-    page = await context.newPage();
-    await storeSession(page, server.url, tokens);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => session?.close());
 
   it('every report kind of a generator shows rows', async () => {
     // The first load of the console right after the server started (its first rollup pass

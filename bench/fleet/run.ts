@@ -87,6 +87,8 @@ interface Fleet {
   /** A normal reading of every device (the cloned device's current values). */
   normal: Record<string, number>;
   alarm: { tag: string; high: number; low: number };
+  /** Status and alarm words (the template's bit rules' tags): sent as they are, never jittered. */
+  bitWords: Set<string>;
   systems: number[];
   firstTagId: number;
 }
@@ -170,6 +172,16 @@ async function createFleet(store: Store): Promise<Fleet> {
     ids,
     normal,
     alarm: { tag, high: limit + margin, low: limit - margin },
+    bitWords: new Set(
+      (
+        await db
+          .selectFrom('alarm_rules')
+          .select('tag')
+          .where('template_id', '=', template.template_id)
+          .where('kind', '=', 'bit')
+          .execute()
+      ).map((r) => r.tag as string),
+    ),
     systems,
     firstTagId: Number(maxTag.m) + 1,
   };
@@ -326,7 +338,10 @@ async function main() {
       const leituras: Record<string, number> = {};
       for (const tag of tags) {
         const v = fleet.normal[tag] as number;
-        leituras[tag] = Math.round(v * (1 + (Math.random() - 0.5) * 0.002) * 100) / 100;
+        // ±0.1 % of a bit word flips its low bits (2048 → 2046 sets bit 64): an event a message.
+        leituras[tag] = fleet.bitWords.has(tag)
+          ? v
+          : Math.round(v * (1 + (Math.random() - 0.5) * 0.002) * 100) / 100;
       }
       if (alarmDevices.has(id)) {
         // Alternates: high (opens the alarm), then normal (clears it).

@@ -96,7 +96,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VIGIA_ACCESS_TOKEN_TTL: '0' })).toThrow(ConfigError);
   });
 
-  it('keeps each kind of record by its own period; aggregates outlive the readings', () => {
+  it('keeps each kind of record by its own period; aggregates at least as long as readings', () => {
     expect(loadConfig({}).retention).toEqual({
       readings: 90,
       hourly: 730,
@@ -104,8 +104,13 @@ describe('loadConfig', () => {
       occurrences: 1825,
       audit: 1825,
     });
-    expect(() => loadConfig({ VIGIA_RETENTION_HOURLY_DAYS: '30' })).toThrow(
-      /VIGIA_RETENTION_HOURLY_DAYS deve ser 0 ou ao menos VIGIA_RETENTION_DAYS/,
-    );
+    // The aggregates are kept at least as long as the readings they summarise.
+    expect(loadConfig({ VIGIA_RETENTION_HOURLY_DAYS: '30' }).retention.hourly).toBe(90);
+    expect(loadConfig({ VIGIA_RETENTION_DAYS: '0' }).retention).toMatchObject({
+      readings: 0,
+      hourly: 0,
+      daily: 0,
+    });
+    expect(loadConfig({ VIGIA_RETENTION_DAILY_DAYS: '365' }).retention.daily).toBe(730);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { type RetentionPolicy, retentionProblem } from './store/retention.js';
+import { effectiveRetention, type RetentionPolicy } from './store/retention.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -102,7 +102,7 @@ export interface Config {
   mqttClientId: string;
   /** Folder of the server's own files (the broker's configuration, issued device keys). */
   dataDir: string;
-  /** Days each kind of record is kept (0: no limit). */
+  /** Days each kind of record is kept (0: no limit), aggregates at least as long as readings. */
   retention: RetentionPolicy;
   /**
    * Vigia configures and runs its own Mosquitto (device accounts, ACL) on
@@ -165,15 +165,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const retention = {
+  const retention = effectiveRetention({
     readings: e.VIGIA_RETENTION_DAYS,
     hourly: e.VIGIA_RETENTION_HOURLY_DAYS,
     daily: e.VIGIA_RETENTION_DAILY_DAYS,
     occurrences: e.VIGIA_RETENTION_OCCURRENCE_DAYS,
     audit: e.VIGIA_RETENTION_AUDIT_DAYS,
-  };
-  const retentionIssue = retentionProblem(retention);
-  if (retentionIssue) throw new ConfigError(`Configuração inválida:\n  ${retentionIssue}`);
+  });
   const dataDir = resolve(cwd, e.VIGIA_DATA_DIR);
   const broker = e.VIGIA_BROKER
     ? { port: e.VIGIA_BROKER_PORT, dir: join(dataDir, 'broker') }

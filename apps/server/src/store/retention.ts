@@ -230,15 +230,14 @@ export function startRetention(store: Store, options: RetentionOptions): Retenti
   };
 }
 
-/** A policy's periods in order: the aggregates must outlive the readings they summarise. */
-export function retentionProblem(policy: RetentionPolicy): string | null {
-  const outlives = (longer: number, shorter: number) =>
-    longer === 0 || (shorter !== 0 && longer >= shorter);
-  if (!outlives(policy.hourly, policy.readings)) {
-    return 'VIGIA_RETENTION_HOURLY_DAYS deve ser 0 ou ao menos VIGIA_RETENTION_DAYS';
-  }
-  if (!outlives(policy.daily, policy.hourly)) {
-    return 'VIGIA_RETENTION_DAILY_DAYS deve ser 0 ou ao menos VIGIA_RETENTION_HOURLY_DAYS';
-  }
-  return null;
+/**
+ * The policy as applied: aggregates are kept at least as long as the readings
+ * they summarise (a chart or report past the raw readings reads them), so
+ * keeping every reading (0) keeps every aggregate too.
+ */
+export function effectiveRetention(policy: RetentionPolicy): RetentionPolicy {
+  const atLeast = (days: number, floor: number) =>
+    days === 0 || floor === 0 ? 0 : Math.max(days, floor);
+  const hourly = atLeast(policy.hourly, policy.readings);
+  return { ...policy, hourly, daily: atLeast(policy.daily, hourly) };
 }

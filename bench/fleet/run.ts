@@ -9,7 +9,7 @@
  * Prints readings/s stored, server CPU and RSS, p95 of the polled calls, alarm
  * publish-to-event p95 and storage bytes per reading (table plus indexes).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import { openStore, type Store, withSqlite } from '../../apps/server/src/store/database.js';
 import { freePort } from '../../test-support/services.js';
 import { freshPostgres, type Node, openLiveStream, startNode } from '../two-nodes/layout.js';
+import type { FromDevices, ToDevices } from './devices.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,16 +32,29 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: process.env.FLEET_DB ?? 'sqlite' },
     /** Devices that raise and clear an alarm, one after another. */
     alarms: { type: 'string', default: '40' },
+    /** Mosquitto processes, the others bridged to the first (default one per 10k devices). */
+    brokers: { type: 'string' },
+    /** Devices per child process. */
+    'per-child': { type: 'string', default: '5000' },
+    /** Seconds before the window (default one period and 2 s). */
+    warmup: { type: 'string' },
   },
 });
 const DEVICES = Number(args.devices);
 const CONSOLES = Number(args.consoles);
 const DURATION_MS = Number(args.duration) * 1000;
 const PERIOD_MS = 10_000;
+/** Phases of the period: a device publishes on one 50 ms tick of it. */
+const TICK_MS = 50;
+/** Devices a child process holds (one socket each), and per broker (the open-files limit is 20,000). */
+const PER_CHILD = Number(args['per-child']);
+const BROKERS = Number(args.brokers ?? Math.ceil(DEVICES / 10_000));
+const WARMUP_MS = args.warmup ? Number(args.warmup) * 1000 : PERIOD_MS + 2000;
 /** The console's live refresh: at most one reload a second per query (LIVE_FLUSH_MS), and every 60 s. */
 const LIVE_FLUSH_MS = 1000;
 const REFRESH_MS = 60_000;
 
+const epochNow = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const t0 = Date.now();
 const log = (text: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${text}`);
@@ -51,35 +65,91 @@ const percentile = (values: number[], p: number) => {
   );
 };
 
-/** Our own broker: anonymous, many connections; its file limit raised (root may). */
-async function startBroker(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const config = join(dir, 'mosquitto.conf');
-  writeFileSync(
-    config,
-    [
-      `listener ${port} 127.0.0.1`,
-      'allow_anonymous true',
-      'persistence false',
-      'max_queued_messages 100000',
-      'log_type error',
-      '',
-    ].join('\n'),
-  );
-  const child = spawn('sh', ['-c', `ulimit -n 200000 2>/dev/null; exec mosquitto -c ${config}`], {
-    stdio: 'ignore',
-  });
+/** Connects to a broker until it answers (it has just been started). */
+async function waitForBroker(url: string) {
   for (let i = 0; i < 100; i++) {
     await sleep(100);
     try {
-      const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0 });
+      const c = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
       await c.endAsync();
-      return { url: `mqtt://127.0.0.1:${port}`, child };
+      return;
     } catch {
       // Not listening yet.
     }
   }
-  throw new Error('mosquitto não subiu');
+  throw new Error(`mosquitto não subiu: ${url}`);
+}
+
+/**
+ * Our own brokers: anonymous, many connections (the file limit raised where root may;
+ * here it stays 20,000, so one broker takes at most ~10k devices). The first is the
+ * front the server connects to; each other one is bridged to it as a cluster's node
+ * would be: the devices' readings and command statuses out, their commands in.
+ */
+async function startBrokers(
+  dir: string,
+  count: number,
+): Promise<{ url: string; child: ChildProcess }[]> {
+  const brokers: { url: string; child: ChildProcess }[] = [];
+  for (let b = 0; b < count; b++) {
+    const port = await freePort();
+    const config = join(dir, `mosquitto-${b}.conf`);
+    const front = brokers[0];
+    writeFileSync(
+      config,
+      [
+        `listener ${port} 127.0.0.1`,
+        'allow_anonymous true',
+        'persistence false',
+        'max_queued_messages 100000',
+        'log_type error',
+        'log_type warning',
+        `log_dest file ${join(dir, `mosquitto-${b}.log`)}`,
+        ...(front
+          ? [
+              // Outgoing QoS 1 window (the bridge's too): 20 by default, a round trip each.
+              'max_inflight_messages 1000',
+              `connection frota-ponte-${b}`,
+              `address ${front.url.replace('mqtt://', '')}`,
+              `remote_clientid frota-ponte-${b}`,
+              'cleansession true',
+              'notifications false',
+              'restart_timeout 1',
+              'topic vigia/dispositivos/+/leituras out 1',
+              'topic vigia/dispositivos/+/comandos in 1',
+              'topic vigia/dispositivos/+/comandos/status out 1',
+            ]
+          : []),
+        '',
+      ].join('\n'),
+    );
+    const child = spawn('sh', ['-c', `ulimit -n 200000 2>/dev/null; exec mosquitto -c ${config}`], {
+      stdio: 'ignore',
+    });
+    const url = `mqtt://127.0.0.1:${port}`;
+    brokers.push({ url, child });
+    await waitForBroker(url);
+  }
+  // Each bridge carries a reading to the front before the fleet starts.
+  const front = brokers[0] as { url: string };
+  for (const { url } of brokers.slice(1)) {
+    const topic = 'vigia/dispositivos/0/leituras';
+    const listener = await mqtt.connectAsync(front.url, { reconnectPeriod: 0 });
+    await listener.subscribeAsync(topic, { qos: 1 });
+    const arrived = new Promise<void>((resolve) => listener.once('message', () => resolve()));
+    const publisher = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+    let ok = false;
+    arrived.then(() => {
+      ok = true;
+    });
+    for (let i = 0; i < 100 && !ok; i++) {
+      await publisher.publishAsync(topic, 'ponte', { qos: 1 });
+      await sleep(100);
+    }
+    await Promise.all([publisher.endAsync(), listener.endAsync()]);
+    if (!ok) throw new Error(`ponte ${url} → ${front.url} não passou mensagens`);
+  }
+  return brokers;
 }
 
 interface Fleet {
@@ -272,15 +342,15 @@ async function main() {
   const databaseUrl = pgDb?.url ?? `sqlite:${join(dir, 'vigia.db')}`;
   const serverTimesFile = join(dir, 'server-times.json');
   let node: Node | undefined;
-  let broker: ChildProcess | undefined;
-  const clients: mqtt.MqttClient[] = [];
+  let brokers: { url: string; child: ChildProcess }[] = [];
+  const children: ChildProcess[] = [];
   try {
     log(`${args.db}: semeando a frota de demonstração e ${DEVICES} dispositivos`);
     const store = await openStore(databaseUrl);
     await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
     const fleet = await createFleet(store);
-    const started = await startBroker(dir);
-    broker = started.child;
+    brokers = await startBrokers(dir, BROKERS);
+    const started = brokers[0] as { url: string };
     node = await startNode(
       'frota',
       {
@@ -309,68 +379,93 @@ async function main() {
       { timeoutMs: 120_000 },
     );
     const pid = node.child.pid as number;
-    log(`servidor ${node.url} (pid ${pid}), broker ${started.url}`);
-
-    // Devices: one connection each, QoS 1, each on its own phase of the 10 s period.
-    const connectStart = Date.now();
-    for (let i = 0; i < fleet.ids.length; i += 200) {
-      const batch = await Promise.all(
-        fleet.ids.slice(i, i + 200).map((id) =>
-          mqtt.connectAsync(started.url, {
-            clientId: `frota-${id}`,
-            keepalive: 120,
-            reconnectPeriod: 1000,
-          }),
-        ),
-      );
-      for (const c of batch) c.on('error', () => {});
-      clients.push(...batch);
-    }
-    log(`${clients.length} conexões MQTT em ${((Date.now() - connectStart) / 1000).toFixed(1)} s`);
-
-    const alarmDevices = new Set(fleet.ids.slice(0, Number(args.alarms)));
-    const alarmSent = new Map<number, number>();
-    let published = 0;
-    let publishing = true;
-    const tags = Object.keys(fleet.normal);
-    const publishOne = (index: number) => {
-      const id = fleet.ids[index] as number;
-      const leituras: Record<string, number> = {};
-      for (const tag of tags) {
-        const v = fleet.normal[tag] as number;
-        // ±0.1 % of a bit word flips its low bits (2048 → 2046 sets bit 64): an event a message.
-        leituras[tag] = fleet.bitWords.has(tag)
-          ? v
-          : Math.round(v * (1 + (Math.random() - 0.5) * 0.002) * 100) / 100;
-      }
-      if (alarmDevices.has(id)) {
-        // Alternates: high (opens the alarm), then normal (clears it).
-        const raising = !alarmSent.has(id);
-        leituras[fleet.alarm.tag] = raising ? fleet.alarm.high : fleet.alarm.low;
-        if (raising) alarmSent.set(id, performance.now());
-        else alarmSent.delete(id);
-      } else {
-        leituras[fleet.alarm.tag] = fleet.alarm.low;
-      }
-      published += 1;
-      (clients[index] as mqtt.MqttClient).publish(
-        `vigia/dispositivos/${id}/leituras`,
-        JSON.stringify({ ts: Math.floor(Date.now() / 1000), leituras }),
-        { qos: 1 },
-      );
+    /** CPU ms of the brokers, the device processes and this process (the consoles). */
+    const otherStats = () => {
+      const usage = process.cpuUsage();
+      return {
+        brokers: brokers.map((b) => procStats(b.child.pid as number).cpuMs),
+        devices: children.map((c) => procStats(c.pid as number).cpuMs),
+        bench: (usage.user + usage.system) / 1000,
+      };
     };
-    // A 50 ms tick publishes the devices whose phase falls in it.
-    const slots = PERIOD_MS / 50;
-    let tick = 0;
-    const loop = (async () => {
-      let next = performance.now();
-      while (publishing) {
-        const slot = tick++ % slots;
-        for (let i = slot; i < clients.length; i += slots) publishOne(i);
-        next += 50;
-        await sleep(Math.max(0, next - performance.now()));
-      }
-    })();
+    log(
+      `servidor ${node.url} (pid ${pid}), brokers ${brokers.map((b) => b.url).join(', ')} (a frente: o primeiro)`,
+    );
+
+    // Devices: one connection each, QoS 1, each on its own phase of the 10 s period; in
+    // child processes of PER_CHILD devices, the children dealt over the brokers in turn.
+    const alarmIds = fleet.ids.slice(0, Number(args.alarms));
+    /** Each alarm value published: device → epoch ms (performance.timeOrigin-based). */
+    const alarmSent = new Map<number, number[]>();
+    const counts = new Map<number, (published: number, late: number) => void>();
+    let countSeq = 0;
+    const stopped: Promise<void>[] = [];
+    const connected: Promise<number>[] = [];
+    const connectStart = Date.now();
+    for (let first = 0, k = 0; first < fleet.ids.length; first += PER_CHILD, k++) {
+      const child = fork(join(import.meta.dirname, 'devices.ts'), [], {
+        execArgv: process.execArgv,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      children.push(child);
+      connected.push(
+        new Promise((resolve, reject) => {
+          child.on('message', (m: FromDevices) => {
+            if (m.type === 'connected') resolve(m.count);
+            else if (m.type === 'alarm') {
+              const times = alarmSent.get(m.id) ?? [];
+              times.push(m.at);
+              alarmSent.set(m.id, times);
+            } else if (m.type === 'count') counts.get(m.seq)?.(m.published, m.late);
+          });
+          child.once('exit', (code) => reject(new Error(`dispositivos ${k} saíram (${code})`)));
+        }),
+      );
+      stopped.push(
+        new Promise((resolve) => {
+          child.on('message', (m: FromDevices) => {
+            if (m.type === 'stopped') resolve();
+          });
+          child.once('exit', () => resolve());
+        }),
+      );
+      const share: ToDevices = {
+        type: 'setup',
+        url: (brokers[k % brokers.length] as { url: string }).url,
+        ids: fleet.ids.slice(first, first + PER_CHILD),
+        firstIndex: first,
+        slots: PERIOD_MS / TICK_MS,
+        tickMs: TICK_MS,
+        normal: fleet.normal,
+        alarm: fleet.alarm,
+        bitWords: [...fleet.bitWords],
+        alarmIds,
+      };
+      child.send(share);
+    }
+    const connections = (await Promise.all(connected)).reduce((x, y) => x + y, 0);
+    log(
+      `${connections} conexões MQTT em ${((Date.now() - connectStart) / 1000).toFixed(1)} s (${children.length} processos, ${brokers.length} brokers)`,
+    );
+    for (const child of children) child.send({ type: 'start', at: epochNow() + 200 } as ToDevices);
+    /** Messages published so far by every child, and their ticks run late. */
+    const publishedSoFar = async () => {
+      const seq = countSeq++;
+      const replies: { published: number; late: number }[] = [];
+      await new Promise<void>((resolve) => {
+        counts.set(seq, (published, late) => {
+          replies.push({ published, late });
+          if (replies.length === children.length) resolve();
+        });
+        for (const child of children) child.send({ type: 'count', seq } as ToDevices);
+      });
+      counts.delete(seq);
+      return {
+        published: replies.reduce((x, r) => x + r.published, 0),
+        late: replies.reduce((x, r) => x + r.late, 0),
+      };
+    };
+    const tags = Object.keys(fleet.normal);
 
     // Consoles: one token (sign-in is throttled per address), each its screen's system.
     const signIn = await fetch(`${node.url}/oauth/token`, {
@@ -414,7 +509,8 @@ async function main() {
           resolve();
         });
       });
-    const alarmLatencies: number[] = [];
+    /** Alarm events on the first console: device, arrival (epoch ms). */
+    const alarmArrivals: [number, number][] = [];
     let eventsReceived = 0;
     let consolesRunning = true;
     const consoles = await Promise.all(
@@ -433,8 +529,7 @@ async function main() {
             // The first console times the alarms of the fleet's devices.
             if (c === 0 && data.includes('"occurrence.opened"')) {
               const device = /"deviceId":(\d+)/.exec(data);
-              const sent = alarmSent.get(Number(device?.[1]));
-              if (sent !== undefined && measuring) alarmLatencies.push(performance.now() - sent);
+              if (device && measuring) alarmArrivals.push([Number(device[1]), epochNow()]);
             }
           }
         });
@@ -472,11 +567,12 @@ async function main() {
     })();
 
     // Warm-up: every device publishes once; then the measured window.
-    await sleep(PERIOD_MS + 2000);
+    await sleep(WARMUP_MS);
     const before = await storagePerReading(store);
     const windowFrom = Date.now();
     const cpu0 = procStats(pid);
-    const publishedBefore = published;
+    const others0 = otherStats();
+    const publishedBefore = await publishedSoFar();
     measuring = true;
     const wall0 = performance.now();
     let rssMax = 0;
@@ -490,11 +586,18 @@ async function main() {
     const elapsedMs = performance.now() - wall0;
     const windowTo = Date.now();
     const cpu1 = procStats(pid);
+    const others1 = otherStats();
     measuring = false;
-    const publishedIn = published - publishedBefore;
-    publishing = false;
+    const publishedAfter = await publishedSoFar();
+    const publishedIn = publishedAfter.published - publishedBefore.published;
+    for (const child of children) child.send({ type: 'stop' } as ToDevices);
     consolesRunning = false;
-    await loop;
+    await Promise.all(stopped);
+    // An alarm's latency: from the last time its device published the alarm value before it.
+    const alarmLatencies = alarmArrivals.flatMap(([id, at]) => {
+      const sent = (alarmSent.get(id) ?? []).filter((t) => t <= at).at(-1);
+      return sent === undefined ? [] : [at - sent];
+    });
     await Promise.all([...consoles.map((c) => c.loop), probe]);
     // What was published in the window and is still on its way gets stored.
     await sleep(3000);
@@ -510,6 +613,24 @@ async function main() {
     );
     console.log('| --- | ---: |');
     row('mensagens publicadas/s', ((publishedIn / elapsedMs) * 1000).toFixed(0));
+    row(
+      'mensagens publicadas / leituras gravadas na janela (+3 s)',
+      `${publishedIn} / ${after.rows - before.rows} (esperadas ${publishedIn * tags.length})`,
+    );
+    row(
+      'ticks de 50 ms atrasados > 1 tick (processos dos dispositivos)',
+      String(publishedAfter.late - publishedBefore.late),
+    );
+    const cpuOf = (key: 'brokers' | 'devices') =>
+      others1[key]
+        .map((ms, i) => `${(((ms - (others0[key][i] ?? 0)) / elapsedMs) * 100).toFixed(0)} %`)
+        .join(' + ');
+    row('CPU dos brokers (a frente primeiro)', cpuOf('brokers'));
+    row('CPU dos processos dos dispositivos', cpuOf('devices'));
+    row(
+      'CPU deste processo (consoles)',
+      `${(((others1.bench - others0.bench) / elapsedMs) * 100).toFixed(0)} %`,
+    );
     row('leituras gravadas/s (esperadas)', `${storedPerS.toFixed(0)} (${expectedPerS.toFixed(0)})`);
     row(
       'CPU do servidor (de 2 núcleos)',
@@ -550,9 +671,9 @@ async function main() {
     await node.stop();
     printServerTimes(serverTimesFile, windowFrom, windowTo, row);
   } finally {
-    for (const c of clients) c.end(true);
+    for (const child of children) child.kill('SIGTERM');
     await node?.stop();
-    broker?.kill('SIGTERM');
+    for (const b of brokers) b.child.kill('SIGTERM');
     await pgDb?.drop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     'per-child': { type: 'string', default: '5000' },
     /** Seconds before the window (default one period and 2 s). */
     warmup: { type: 'string' },
+    /** Seconds at most to wait, after the run, for every reading published to be stored. */
+    drain: { type: 'string' },
   },
 });
 const DEVICES = Number(args.devices);
@@ -419,7 +421,8 @@ async function main() {
     const alarmSent = new Map<number, number[]>();
     const counts = new Map<number, (published: number, late: number) => void>();
     let countSeq = 0;
-    const stopped: Promise<void>[] = [];
+    /** Each child's messages published in all, once stopped. */
+    const stopped: Promise<number>[] = [];
     const connected: Promise<number>[] = [];
     const connectStart = Date.now();
     for (let first = 0, k = 0; first < fleet.ids.length; first += PER_CHILD, k++) {
@@ -444,9 +447,9 @@ async function main() {
       stopped.push(
         new Promise((resolve) => {
           child.on('message', (m: FromDevices) => {
-            if (m.type === 'stopped') resolve();
+            if (m.type === 'stopped') resolve(m.published);
           });
-          child.once('exit', () => resolve());
+          child.once('exit', () => resolve(0));
         }),
       );
       const share: ToDevices = {
@@ -612,7 +615,7 @@ async function main() {
     const publishedIn = publishedAfter.published - publishedBefore.published;
     for (const child of children) child.send({ type: 'stop' } as ToDevices);
     consolesRunning = false;
-    await Promise.all(stopped);
+    const publishedAll = (await Promise.all(stopped)).reduce((x, y) => x + y, 0);
     // An alarm's latency: from the last time its device published the alarm value before it.
     const alarmLatencies = alarmArrivals.flatMap(([id, at]) => {
       const sent = (alarmSent.get(id) ?? []).filter((t) => t <= at).at(-1);
@@ -624,6 +627,35 @@ async function main() {
     const after = await storagePerReading(store);
     const storedPerS = ((after.rows - before.rows) / elapsedMs) * 1000;
     const expectedPerS = (publishedIn / elapsedMs) * 1000 * tags.length;
+    // --drain s: wait for the backlog (every reading the fleet published since it
+    // started), until it is all stored, stops growing for 10 s, or the time is up.
+    const fleetRows = async () =>
+      Number(
+        (
+          await store.db
+            .selectFrom('readings')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('tag_id', '>=', fleet.firstTagId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    let drained: { rows: number; seconds: number } | undefined;
+    if (args.drain) {
+      const drainStart = performance.now();
+      let rows = await fleetRows();
+      let still = 0;
+      while (
+        rows < publishedAll * tags.length &&
+        still < 5 &&
+        performance.now() - drainStart < Number(args.drain) * 1000
+      ) {
+        await sleep(2000);
+        const now = await fleetRows();
+        still = now === rows ? still + 1 : 0;
+        rows = now;
+      }
+      drained = { rows, seconds: (performance.now() - drainStart) / 1000 };
+    }
     const storage = await storagePerReading(store);
 
     const row = (label: string, value: string) => console.log(`| ${label} | ${value} |`);
@@ -637,6 +669,12 @@ async function main() {
       'mensagens publicadas / leituras gravadas na janela (+3 s)',
       `${publishedIn} / ${after.rows - before.rows} (esperadas ${publishedIn * tags.length})`,
     );
+    if (drained) {
+      row(
+        `desde o início: leituras publicadas / gravadas após esvaziar ${drained.seconds.toFixed(0)} s`,
+        `${publishedAll * tags.length} / ${drained.rows} (${((drained.rows / (publishedAll * tags.length)) * 100).toFixed(1)} %)`,
+      );
+    }
     row(
       'ticks de 50 ms atrasados > 1 tick (processos dos dispositivos)',
       String(publishedAfter.late - publishedBefore.late),

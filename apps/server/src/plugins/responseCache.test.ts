@@ -161,6 +161,21 @@ describe('ResponseCache', () => {
     expect(small.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
+  it('drops the answers past their time to live when it keeps another', async () => {
+    let now = 1_000;
+    const h = await harness({ ttlMs: 5_000, now: () => now });
+    open = h.app;
+    await h.get('/r?pad=1');
+    await h.get('/r?pad=2');
+    now += 4_000;
+    await h.get('/r?pad=3');
+    expect(h.cache.stats.entries).toBe(3);
+    now += 1_000;
+    await h.get('/r?pad=4');
+    expect(h.cache.stats.entries).toBe(2);
+    expect((await h.get('/r?pad=3')).body.n).toBe(3);
+  });
+
   it('keeps its memory bound, dropping the oldest answers', async () => {
     const h = await harness({ maxBytes: 40_000 });
     open = h.app;

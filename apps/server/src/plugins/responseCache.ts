@@ -255,10 +255,17 @@ export class ResponseCache {
   #store(key: string, entry: Entry): void {
     const old = this.#entries.get(key);
     if (old) this.#drop(key, old);
+    // Oldest first: Map keeps insertion order. Answers past their time to live go first:
+    // nobody can be answered from them, and a key not asked again would otherwise be held
+    // until `maxBytes` pushed it out (up to 32 MB of dead answers).
+    const now = this.#now();
+    for (const [k, e] of this.#entries) {
+      if (now - e.at < this.#ttlMs) break;
+      this.#drop(k, e);
+    }
     if (entry.bytes > this.#maxBytes / 4) return;
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
-    // Oldest first: Map keeps insertion order.
     for (const [k, e] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#drop(k, e);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from './database.js';
+import { SQLITE_CACHE_KIB, type Store } from './database.js';
 import { readingPartitions } from './partitions.js';
 import { TABLES } from './schema.js';
 import { openTestStore, testStoreAvailable } from './testStore.js';
@@ -68,6 +68,18 @@ describe.skipIf(!available)('store', () => {
     await writing;
     expect(await company50()).toEqual([{ id: 50 }]);
   });
+
+  it.runIf(process.env.VIGIA_TEST_DB !== 'postgres')(
+    'gives the SQLite read connection a smaller page cache than the writing one',
+    async () => {
+      const cacheSize = async (db: Store['db']) =>
+        (await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows[0]?.cache_size;
+      expect(store.reads).not.toBe(store.db);
+      expect(await cacheSize(store.db)).toBe(-SQLITE_CACHE_KIB.writer);
+      expect(await cacheSize(store.reads)).toBe(-SQLITE_CACHE_KIB.reader);
+      expect(SQLITE_CACHE_KIB.reader).toBeLessThan(SQLITE_CACHE_KIB.writer);
+    },
+  );
 
   it('ignores a repeated (tag, ts) reading', async () => {
     const insert = () =>

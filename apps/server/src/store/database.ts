@@ -30,6 +30,15 @@ export interface Store {
   raw: RawDriver;
 }
 
+/**
+ * SQLite page caches, in KiB (the pragma's negative form). The writing connection keeps
+ * what it wrote (the ingest's tags' last leaves, the seed's last pages: 32 MB resident
+ * after the demo seed). The read connection's cache is emptied whenever another
+ * connection has committed (WAL), i.e. several times a second under ingest, so it only
+ * ever holds what one read touches: 8 MB bounds it when nothing is written either.
+ */
+export const SQLITE_CACHE_KIB = { writer: 32_000, reader: 8_000 } as const;
+
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 const PARTITION_TIMER_MS = 6 * 3600 * 1000;
@@ -108,7 +117,7 @@ function openSqlite(path: string): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -32000');
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB.writer}`);
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
@@ -129,7 +138,7 @@ function openSqlite(path: string): Store {
 function openSqliteReader(path: string): Kysely<Database> {
   const sqlite = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -32000');
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB.reader}`);
   sqlite.pragma('temp_store = MEMORY');
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),

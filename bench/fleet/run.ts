@@ -103,14 +103,16 @@ async function startBrokers(
         `listener ${port} 127.0.0.1`,
         'allow_anonymous true',
         'persistence false',
-        'max_queued_messages 100000',
+        // As the server's own broker (apps/server/src/broker/mosquitto.ts): the server holds
+        // a reading's PUBACK until it is committed, so the QoS 1 window (20 by default) bounds
+        // its batches; and the bridge's window too.
+        'max_queued_messages 1000000',
+        'max_inflight_messages 1000',
         'log_type error',
         'log_type warning',
         `log_dest file ${join(dir, `mosquitto-${b}.log`)}`,
         ...(front
           ? [
-              // Outgoing QoS 1 window (the bridge's too): 20 by default, a round trip each.
-              'max_inflight_messages 1000',
               `connection frota-ponte-${b}`,
               `address ${front.url.replace('mqtt://', '')}`,
               `remote_clientid frota-ponte-${b}`,
@@ -628,7 +630,8 @@ async function main() {
     const storedPerS = ((after.rows - before.rows) / elapsedMs) * 1000;
     const expectedPerS = (publishedIn / elapsedMs) * 1000 * tags.length;
     // --drain s: wait for the backlog (every reading the fleet published since it
-    // started), until it is all stored, stops growing for 10 s, or the time is up.
+    // started), until it is all stored, stops growing for 30 s (a batch that queued while
+    // the one before was written can take long to commit), or the time is up.
     const fleetRows = async () =>
       Number(
         (
@@ -646,7 +649,7 @@ async function main() {
       let still = 0;
       while (
         rows < publishedAll * tags.length &&
-        still < 5 &&
+        still < 15 &&
         performance.now() - drainStart < Number(args.drain) * 1000
       ) {
         await sleep(2000);

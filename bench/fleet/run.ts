@@ -738,6 +738,8 @@ async function main() {
     await store.close();
     agent.destroy();
     await node.stop();
+    // The server's output (its first 2 MB), to read what it logged under the load.
+    if (process.env.FLEET_SERVER_LOG) writeFileSync(process.env.FLEET_SERVER_LOG, node.output());
     printServerTimes(serverTimesFile, windowFrom, windowTo, row);
   } finally {
     for (const child of children) child.kill('SIGTERM');

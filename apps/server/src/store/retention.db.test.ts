@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './database.js';
+import { insertGenerators } from './devices/fixtures.js';
 import {
   compactClosedReadingPartitions,
   ensureReadingPartitions,
@@ -149,29 +150,7 @@ describe.skipIf(!available)('retention of aggregates, occurrences and the audit 
   beforeAll(async () => {
     store = await openTestStore();
     const db = store.db;
-    await db.insertInto('companies').values({ id: 1, nome: 'Empresa' }).execute();
-    await db
-      .insertInto('systems')
-      .values({ id: 1, nome: 'Sistema', company_id: 1, config: '{}' })
-      .execute();
-    await db
-      .insertInto('device_templates')
-      .values({ id: 1, nome: 'GMG', tipo: 'gerador' })
-      .execute();
-    await db
-      .insertInto('devices')
-      .values({
-        id: 1,
-        nome: 'Gerador',
-        patrimonio: 'GMG1',
-        tipo: 'gerador',
-        template_id: 1,
-        local_nome: 'Local',
-        uf: 'SP',
-        system_id: 1,
-        created_at: dayTs(DAYS_BACK),
-      })
-      .execute();
+    await insertGenerators(store, [{ id: 1, system: 1 }], dayTs(DAYS_BACK));
     await db
       .insertInto('tags')
       .values({ id: 1, device_id: 1, nome: 'kW', apelido: 'Potência', unidade: 'kW' })

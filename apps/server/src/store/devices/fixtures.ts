@@ -118,3 +118,38 @@ export async function clearAlarms(store: Store, deviceIds: readonly number[], at
     .where('hora_desativacao', 'is', null)
     .execute();
 }
+
+/**
+ * A bare fleet on an empty database: company 1, the systems the devices name,
+ * one generator template and the generators `{ id, system }` (`Gerador <id>`).
+ */
+export async function insertGenerators(
+  store: Store,
+  devices: readonly { id: number; system: number }[],
+  createdAt: number,
+): Promise<void> {
+  const db = store.db;
+  const systems = [...new Set(devices.map((d) => d.system))];
+  await db.insertInto('companies').values({ id: 1, nome: 'Empresa' }).execute();
+  await db
+    .insertInto('systems')
+    .values(systems.map((id) => ({ id, nome: `Sistema ${id}`, company_id: 1, config: '{}' })))
+    .execute();
+  await db.insertInto('device_templates').values({ id: 1, nome: 'GMG', tipo: 'gerador' }).execute();
+  await db
+    .insertInto('devices')
+    .values(
+      devices.map((d) => ({
+        id: d.id,
+        nome: `Gerador ${d.id}`,
+        patrimonio: `GMG${d.id}`,
+        tipo: 'gerador',
+        template_id: 1,
+        local_nome: 'Local',
+        uf: 'SP',
+        system_id: d.system,
+        created_at: createdAt,
+      })),
+    )
+    .execute();
+}

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../database.js';
+import { insertGenerators } from '../devices/fixtures.js';
 import type { NewOccurrence } from '../schema.js';
 import { openTestStore, testStoreAvailable } from '../testStore.js';
 import { filterConditions, type OccurrenceFilter, whereClause } from './filter.js';
@@ -28,31 +29,7 @@ describe.skipIf(!available)('attention lists and the active counter, shelving fi
   beforeAll(async () => {
     store = await openTestStore();
     const db = store.db;
-    await db.insertInto('companies').values({ id: 1, nome: 'Empresa' }).execute();
-    await db
-      .insertInto('systems')
-      .values([1, 2].map((id) => ({ id, nome: `Sistema ${id}`, company_id: 1, config: '{}' })))
-      .execute();
-    await db
-      .insertInto('device_templates')
-      .values({ id: 1, nome: 'GMG', tipo: 'gerador' })
-      .execute();
-    await db
-      .insertInto('devices')
-      .values(
-        DEVICES.map((d) => ({
-          id: d.id,
-          nome: `Gerador ${d.id}`,
-          patrimonio: `GMG${d.id}`,
-          tipo: 'gerador',
-          template_id: 1,
-          local_nome: 'Local',
-          uf: 'SP',
-          system_id: d.system,
-          created_at: T0,
-        })),
-      )
-      .execute();
+    await insertGenerators(store, DEVICES, T0);
     const rows: NewOccurrence[] = [];
     for (let i = 0; i < 600; i++) {
       const device = DEVICES[i % 2] as (typeof DEVICES)[number];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from '../../seed/random.js';
 import type { Store } from '../database.js';
+import { insertGenerators } from '../devices/fixtures.js';
 import type { NewOccurrence } from '../schema.js';
 import { openTestStore, testStoreAvailable } from '../testStore.js';
 import type { Direction, OccurrenceFilter } from './filter.js';
@@ -42,31 +43,7 @@ describe.skipIf(!available)('occurrence pages: counter seek equals plain offsets
   beforeAll(async () => {
     store = await openTestStore();
     const db = store.db;
-    await db.insertInto('companies').values({ id: 1, nome: 'Empresa' }).execute();
-    await db
-      .insertInto('systems')
-      .values(SYSTEMS.map((id) => ({ id, nome: `Sistema ${id}`, company_id: 1, config: '{}' })))
-      .execute();
-    await db
-      .insertInto('device_templates')
-      .values({ id: 1, nome: 'GMG', tipo: 'gerador' })
-      .execute();
-    await db
-      .insertInto('devices')
-      .values(
-        DEVICES.map((d) => ({
-          id: d.id,
-          nome: `Gerador ${d.id}`,
-          patrimonio: `GMG${d.id}`,
-          tipo: 'gerador',
-          template_id: 1,
-          local_nome: 'Local',
-          uf: 'SP',
-          system_id: d.system,
-          created_at: START,
-        })),
-      )
-      .execute();
+    await insertGenerators(store, DEVICES, START);
     const random = createRandom(7);
     const rows: NewOccurrence[] = [];
     for (let i = 0; i < 8000; i++) {

@@ -18,7 +18,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
-import { openStore, type Store, withSqlite } from '../../apps/server/src/store/database.js';
+import { openStore, type Store } from '../../apps/server/src/store/database.js';
+import { readingStorageBytes } from '../../apps/server/src/store/readingStorage.js';
 import { freePort } from '../../test-support/services.js';
 import { freshPostgres, type Node, openLiveStream, startNode } from '../two-nodes/layout.js';
 import type { FromDevices, ToDevices } from './devices.js';
@@ -271,25 +272,7 @@ async function storagePerReading(store: Store): Promise<{ bytes: number; rows: n
         .executeTakeFirstOrThrow()
     ).n,
   );
-  if (store.raw.dialect === 'postgres') {
-    const { rows: r } = await store.raw.pool.query<{ b: string }>(
-      `select coalesce(sum(pg_total_relation_size(c.oid)), 0) as b
-       from pg_inherits i join pg_class c on c.oid = i.inhrelid
-       where i.inhparent = 'readings'::regclass`,
-    );
-    return { bytes: Number(r[0]?.b ?? 0), rows };
-  }
-  // WITHOUT ROWID: the table is its primary key's b-tree; other indexes counted too.
-  const bytes = await withSqlite(store, (db) => {
-    const r = db
-      .prepare(
-        `select coalesce(sum(pgsize), 0) as b from dbstat where name = 'readings'
-           or name in (select name from sqlite_master where tbl_name = 'readings')`,
-      )
-      .get() as { b: number };
-    return r.b;
-  });
-  return { bytes: Number(bytes), rows };
+  return { bytes: (await readingStorageBytes(store)).total, rows };
 }
 
 /**

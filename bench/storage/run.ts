@@ -18,6 +18,10 @@ import {
   compactClosedReadingPartitions,
   ensureReadingPartitions,
 } from '../../apps/server/src/store/partitions.js';
+import {
+  readingStorageBytes,
+  type StorageBytes,
+} from '../../apps/server/src/store/readingStorage.js';
 import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { postgresAvailable } from '../../test-support/services.js';
 
@@ -66,40 +70,15 @@ async function write(store: Store, table: string) {
   }
 }
 
-/** Table plus indexes of a PostgreSQL partitioned table's partitions. */
-async function postgresBytes(store: Store, parent: string) {
-  const rows = await pgQuery<{ heap: string; total: string }>(
-    store,
-    `select coalesce(sum(pg_relation_size(c.oid)), 0) as heap,
-            coalesce(sum(pg_total_relation_size(c.oid)), 0) as total
-     from pg_inherits i join pg_class c on c.oid = i.inhrelid
-     join pg_class p on p.oid = i.inhparent where p.relname = $1`,
-    [parent],
-  );
-  const heap = Number(rows[0]?.heap);
-  const total = Number(rows[0]?.total);
-  return { heap, index: total - heap, total };
-}
-
 const perReading = (bytes: number) => (bytes / (TAGS * INSTANTS)).toFixed(1);
-const line = (label: string, b: { heap: number; index: number; total: number }) =>
-  `${label}: ${perReading(b.total)} B a reading (table ${perReading(b.heap)}, indexes ${perReading(b.index)})`;
+const line = (label: string, b: StorageBytes) =>
+  `${label}: ${perReading(b.total)} B a reading (table ${perReading(b.table)}, indexes ${perReading(b.indexes)})`;
 
 async function sqlite(): Promise<string[]> {
   const store = await openTestStore();
   try {
     await write(store, 'readings');
-    const total = await withSqlite(store, (db) => {
-      const r = db
-        .prepare(
-          `select coalesce(sum(pgsize), 0) as b from dbstat where name = 'readings'
-             or name in (select name from sqlite_master where tbl_name = 'readings')`,
-        )
-        .get() as { b: number };
-      return Number(r.b);
-    });
-    // WITHOUT ROWID: the rows are the primary key's b-tree, there is no separate heap.
-    return [line('[sqlite] readings', { heap: total, index: 0, total })];
+    return [line('[sqlite] readings', await readingStorageBytes(store))];
   } finally {
     await store.close();
   }
@@ -130,16 +109,22 @@ async function postgres(): Promise<string[]> {
     await write(store, 'readings_antes');
     await pgQuery(store, 'vacuum analyze');
     const out = [
-      line('[postgres] before 0180 (parent order)', await postgresBytes(store, 'readings_antes')),
-      line('[postgres] now (tag_id, qos, ts, valor)', await postgresBytes(store, 'readings')),
+      line(
+        '[postgres] before 0180 (parent order)',
+        await readingStorageBytes(store, 'readings_antes'),
+      ),
+      line('[postgres] now (tag_id, qos, ts, valor)', await readingStorageBytes(store, 'readings')),
     ];
     const compacted = await compactClosedReadingPartitions(store, NOW);
     await pgQuery(store, 'reindex table readings_antes_202603');
     out.push(
-      line('[postgres] before 0180, index rebuilt', await postgresBytes(store, 'readings_antes')),
+      line(
+        '[postgres] before 0180, index rebuilt',
+        await readingStorageBytes(store, 'readings_antes'),
+      ),
       line(
         `[postgres] now, closed month packed (${compacted.join(', ')})`,
-        await postgresBytes(store, 'readings'),
+        await readingStorageBytes(store, 'readings'),
       ),
     );
     return out;

@@ -1,25 +1,27 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 
+/** The tables keyed (tag_id, time): the raw readings and their aggregates. */
+const TIME_COLUMN = { readings: 'ts', reading_hours: 'inicio', reading_days: 'inicio' } as const;
+export type TagTimeTable = keyof typeof TIME_COLUMN;
+
 /**
- * Each tag that has history with its oldest reading, in tag order: one seek
- * on the primary key (tag_id, ts) per tag, where `min(ts)` over the table
- * would read every row.
+ * Each tag that has rows in `table` with its oldest time, in tag order: one
+ * seek on the primary key (tag_id, time) per tag, where `min(time)` over the
+ * table would read every row.
  */
-export async function* oldestReadingOfEachTag(
+export async function* oldestOfEachTag(
   db: Kysely<Database>,
+  table: TagTimeTable = 'readings',
 ): AsyncGenerator<{ tag_id: number; ts: number }> {
+  const column = TIME_COLUMN[table];
   // Below every id of the 32-bit column (PostgreSQL refuses a wider literal).
   let after = -2_147_483_648;
   for (;;) {
-    const next = await db
-      .selectFrom('readings')
-      .select(['tag_id', 'ts'])
-      .where('tag_id', '>', after)
-      .orderBy('tag_id')
-      .orderBy('ts')
-      .limit(1)
-      .executeTakeFirst();
+    const { rows } = await sql<{ tag_id: number; ts: number }>`
+      select tag_id, ${sql.ref(column)} as ts from ${sql.table(table)}
+      where tag_id > ${after} order by tag_id, ${sql.ref(column)} limit 1`.execute(db);
+    const next = rows[0];
     if (!next) return;
     after = next.tag_id;
     yield { tag_id: next.tag_id, ts: Number(next.ts) };

@@ -1,6 +1,6 @@
 import type { Store } from './database.js';
 import { compactClosedReadingPartitions, dropReadingPartitionsBefore } from './partitions.js';
-import { nextTurn, oldestReadingOfEachTag } from './readingSeek.js';
+import { nextTurn, oldestOfEachTag } from './readingSeek.js';
 
 const DAY_S = 86_400;
 
@@ -31,7 +31,7 @@ export async function pruneReadings(
     };
   }
   let deletedReadings = 0;
-  for await (const oldest of oldestReadingOfEachTag(store.db)) {
+  for await (const oldest of oldestOfEachTag(store.db)) {
     if (signal?.aborted) break;
     for (let from = oldest.ts; from < cutoffTs && !signal?.aborted; ) {
       const until = Math.min(cutoffTs, from + DAY_S);
@@ -73,7 +73,10 @@ export interface RetentionPass extends RetentionResult {
 /** Rows removed per statement for the tables with an id (occurrences carry counting triggers). */
 const BATCH = 500;
 
-/** Aggregates (`reading_hours` or `reading_days`) older than the cutoff: per tag, one key range each. */
+/**
+ * Aggregates (`reading_hours` or `reading_days`) older than the cutoff: only
+ * the tags whose oldest row is, each one key range.
+ */
 async function pruneAggregates(
   store: Store,
   table: 'reading_hours' | 'reading_days',
@@ -81,15 +84,16 @@ async function pruneAggregates(
   signal?: AbortSignal,
 ): Promise<number> {
   let deleted = 0;
-  const tags = await store.db.selectFrom('tags').select('id').orderBy('id').execute();
-  for (const { id } of tags) {
+  for await (const oldest of oldestOfEachTag(store.db, table)) {
     if (signal?.aborted) break;
-    const result = await store.db
-      .deleteFrom(table)
-      .where('tag_id', '=', id)
-      .where('inicio', '<', cutoffTs)
-      .executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
+    if (oldest.ts < cutoffTs) {
+      const result = await store.db
+        .deleteFrom(table)
+        .where('tag_id', '=', oldest.tag_id)
+        .where('inicio', '<', cutoffTs)
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
     await nextTurn();
   }
   return deleted;

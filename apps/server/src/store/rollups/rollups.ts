@@ -1,7 +1,7 @@
 import { addDays, calendarDateOf, startOfDaySec } from '@vigia/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Store } from '../database.js';
-import { nextTurn, oldestReadingOfEachTag } from '../readingSeek.js';
+import { nextTurn, oldestOfEachTag } from '../readingSeek.js';
 import type { Database } from '../schema.js';
 
 /*
@@ -239,7 +239,7 @@ export async function catchUpRollups(
   let from = through - ROLLUP_LATE_S;
   if (from < 0) {
     let oldest: number | null = null;
-    for await (const tag of oldestReadingOfEachTag(store.db)) {
+    for await (const tag of oldestOfEachTag(store.db)) {
       if (oldest === null || tag.ts < oldest) oldest = tag.ts;
     }
     if (oldest === null) {

@@ -9,7 +9,7 @@ import type { MessageQueue } from './messageQueue.js';
 
 /**
  * Writes one queued batch: loads its devices, creates new tags, prepares the
- * alarm engine, commits the readings in one transaction (retried once), tells
+ * alarm engine, commits the readings (`commitReadings`, retried once), tells
  * each message's sender, then hands the batch to the alarm engine.
  */
 export class BatchWriter {

@@ -25,8 +25,15 @@ export interface Ingest {
   /**
    * Queues one device message (an object, or JSON text/bytes). Never throws.
    * `onOutcome` is called once, after the commit for a stored message.
+   * `flowControlled`: the sender itself bounds what it has waiting (the MQTT
+   * receive maximum), so the message is never refused as overloaded.
    */
-  submit(deviceId: number, payload: unknown, onOutcome?: OnOutcome): void;
+  submit(
+    deviceId: number,
+    payload: unknown,
+    onOutcome?: OnOutcome,
+    options?: { flowControlled?: boolean },
+  ): void;
   /** Writes everything queued so far and publishes the `readings.updated` held back. */
   flush(): Promise<void>;
   /** Flushes and refuses further messages. */
@@ -44,7 +51,7 @@ export interface IngestOptions {
   batchMs?: number;
   /** A batch is written at once when this many readings are queued (default 50,000). */
   maxBatchReadings?: number;
-  /** Messages are refused while this many readings wait (default 1,000,000). */
+  /** Messages not flow-controlled are refused while this many readings wait (default 1,000,000). */
   maxPendingReadings?: number;
   /** Clock in epoch seconds (tests). */
   now?: () => number;
@@ -59,7 +66,7 @@ export interface IngestOptions {
  * The one path readings take into the store, whatever brought them (MQTT,
  * `POST /api/ingest`, the simulator). Messages are validated on arrival and
  * queued (`MessageQueue`); `createBatchScheduler` decides when a batch is
- * written; `BatchWriter` writes it in one transaction through the
+ * written; `BatchWriter` writes it through the
  * `DeviceCache` and hands it to the alarm engine (`AlarmHandOff`);
  * `IngestCounters` counts and logs.
  */
@@ -119,8 +126,13 @@ export function createIngest(opts: IngestOptions): Ingest {
     onOutcome?.(reason === 'overloaded' ? 'failed' : 'refused');
   };
 
-  function submit(deviceId: number, payload: unknown, onOutcome?: OnOutcome): void {
-    if (closed || pending.readings >= maxPending) {
+  function submit(
+    deviceId: number,
+    payload: unknown,
+    onOutcome?: OnOutcome,
+    options?: { flowControlled?: boolean },
+  ): void {
+    if (closed || (pending.readings >= maxPending && !options?.flowControlled)) {
       refuse('overloaded', { deviceId }, onOutcome);
       return;
     }

@@ -46,13 +46,27 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
   const clientId = `vigia-teste-${randomBytes(4).toString('hex')}`;
   const quiet = { warn: () => {}, error: () => {} };
   // Short-lived sessions: the test's leftovers on the machine's broker expire within a minute.
-  const subscribe = (into: Ingest) =>
+  const subscribe = (into: Ingest, receiveMaximum?: number) =>
     startMqttIngest(MQTT_URL, into, {
       topic: topics,
       clientId,
       sessionExpiryS: 60,
+      receiveMaximum,
       onError: () => {},
     });
+  const publishKw = async (ts: number, count: number) => {
+    for (let i = 0; i < count; i++) {
+      await device.publishAsync(
+        `vigia/dispositivos/${fx.deviceId}/leituras`,
+        JSON.stringify({ ts: ts + i, leituras: { kW: i } }),
+        { qos: 1 },
+      );
+    }
+  };
+  const storedFrom = async (ts: number, count: number) =>
+    (
+      await Promise.all(Array.from({ length: count }, (_, i) => storedKw(fx.deviceId, ts + i)))
+    ).flat();
   const storedKw = (deviceId: number, ts: number) => storedValues(store, deviceId, 'kW', ts);
 
   beforeAll(async () => {
@@ -201,5 +215,48 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
     await ingest.flush();
     expect(ingest.stats().written - written).toBe(1);
     expect(await storedKw(fx.deviceId, ts)).toEqual([5]);
+  });
+
+  it('takes no more than its receive maximum while a commit is slow; the broker keeps the rest', async () => {
+    await subscriber.close();
+    await ingest.close();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    ingest = createIngest({
+      store,
+      batchMs: 20,
+      log: quiet,
+      engine: { prepare: () => gate, evaluate: async () => {}, reset: () => {} },
+    });
+    subscriber = await subscribe(ingest, 3);
+    const ts = fx.t0 + 360;
+    await publishKw(ts, 10);
+    await until(() => subscriber.stats().received >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(subscriber.stats().received).toBe(3);
+    open();
+    await until(async () => (await storedFrom(ts, 10)).length === 10, 10_000);
+    expect(await storedFrom(ts, 10)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(subscriber.stats()).toMatchObject({ received: 10, acknowledged: 10, redeliveries: 0 });
+  });
+
+  it('never refuses an MQTT message as overloaded: the receive maximum is its back-pressure', async () => {
+    await subscriber.close();
+    await ingest.close();
+    ingest = createIngest({ store, batchMs: 20, log: quiet, maxPendingReadings: 1 });
+    subscriber = await subscribe(ingest);
+    const ts = fx.t0 + 420;
+    await publishKw(ts, 5);
+    await until(async () => (await storedFrom(ts, 5)).length === 5);
+    expect(ingest.stats().rejected).toBe(0);
+    expect(subscriber.stats().redeliveries).toBe(0);
+    // Messages from elsewhere (HTTP) are still refused past the limit.
+    const outcomes: string[] = [];
+    ingest.submit(fx.deviceId, { ts, leituras: { kW: 1, Hz: 60 } }, (o) => outcomes.push(o));
+    ingest.submit(fx.deviceId, { ts: ts + 1, leituras: { kW: 1 } }, (o) => outcomes.push(o));
+    await ingest.flush();
+    expect(outcomes).toEqual(['failed', 'stored']);
   });
 });

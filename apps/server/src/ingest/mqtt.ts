@@ -22,6 +22,18 @@ export const readingsSubscription = (config: Pick<Config, 'broker' | 'mqttGroup'
 /** A node's session outlives a restart or an outage of this long (one week). */
 export const SESSION_EXPIRY_S = 7 * 24 * 3600;
 
+/**
+ * QoS 1 messages the broker may have sent a node and not seen acknowledged.
+ * A node acknowledges a message once its batch is committed, so this bounds
+ * what waits in the node (2,000 messages of ~30 readings) while the rest waits
+ * on the broker; an MQTT 5 client that names none allows 65,535, and Mosquitto
+ * then sends all it has (bench/fleet, 20k devices on PostgreSQL: 18,000 in
+ * flight and a million readings queued before this was set). A batch takes
+ * what arrived while the one before was written, so 2,000 carries 2,000
+ * messages a second while a commit takes up to a second.
+ */
+export const RECEIVE_MAXIMUM = 2000;
+
 export interface MqttIngestOptions {
   /** Subscription topic filter(s) (default SHARED_READINGS_TOPIC). */
   topic?: string | string[];
@@ -34,6 +46,8 @@ export interface MqttIngestOptions {
   password?: string;
   /** How long the broker keeps the session of a node that went away (default SESSION_EXPIRY_S). */
   sessionExpiryS?: number;
+  /** QoS 1 messages in flight to this node at most (default RECEIVE_MAXIMUM). */
+  receiveMaximum?: number;
   onError?: (err: Error) => void;
 }
 
@@ -80,10 +94,12 @@ interface Unacked {
  * Subscribes to the devices' readings with a persistent session (fixed client
  * id, clean: false, QoS 1) and hands every message to the ingest. A message is
  * acknowledged to the broker (PUBACK) only once the ingest has committed it, or
- * refused it for good; one that was not stored (a failed write, overload) is
- * left unacknowledged and the connection dropped, so the broker sends it again
- * on reconnect (a repeated reading is stored once). Readings published while
- * the node is down wait in its session on the broker.
+ * refused it for good; one that was not stored (a failed write) is left
+ * unacknowledged and the connection dropped, so the broker sends it again on
+ * reconnect (a repeated reading is stored once). The receive maximum is the
+ * back-pressure: a node slower than its devices leaves the excess on the
+ * broker rather than refusing it. Readings published while the node is down
+ * wait in its session on the broker.
  */
 export async function startMqttIngest(
   url: string,
@@ -102,7 +118,10 @@ export async function startMqttIngest(
     clientId: opts.clientId,
     clean: false,
     protocolVersion: 5,
-    properties: { sessionExpiryInterval: opts.sessionExpiryS ?? SESSION_EXPIRY_S },
+    properties: {
+      sessionExpiryInterval: opts.sessionExpiryS ?? SESSION_EXPIRY_S,
+      receiveMaximum: opts.receiveMaximum ?? RECEIVE_MAXIMUM,
+    },
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
     resubscribe: false,
@@ -163,12 +182,18 @@ export async function startMqttIngest(
     const generation = unacked;
     generation.set(messageId, entry);
     if (closing) return;
-    ingest.submit(deviceId, payload, (outcome) => {
-      // A message of a connection that has since closed: the broker sends it again.
-      if (generation !== unacked) return;
-      entry.outcome = outcome;
-      if (entry.puback) finish(messageId, entry);
-    });
+    ingest.submit(
+      deviceId,
+      payload,
+      (outcome) => {
+        // A message of a connection that has since closed: the broker sends it again.
+        if (generation !== unacked) return;
+        entry.outcome = outcome;
+        if (entry.puback) finish(messageId, entry);
+      },
+      // The receive maximum bounds what waits here; the broker holds the rest.
+      { flowControlled: true },
+    );
   });
   client.on('close', () => {
     unacked = new Map();

@@ -15,6 +15,7 @@ import { occurrenceCommentsMigration } from './0160_occurrence_comments.js';
 import { contractScopeMigration } from './0165_contract_scope.js';
 import { occurrenceAnnunciatedIndexMigration } from './0170_occurrence_annunciated_idx.js';
 import { readingPartitionLayoutMigration } from './0180_reading_partition_layout.js';
+import { currentValuesFillfactorMigration } from './0190_current_values_fillfactor.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -39,6 +40,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0150_alarm_shelving': alarmShelvingMigration(dialect),
         '0170_occurrence_annunciated_idx': occurrenceAnnunciatedIndexMigration(),
         '0180_reading_partition_layout': readingPartitionLayoutMigration(dialect),
+        '0190_current_values_fillfactor': currentValuesFillfactorMigration(dialect),
       };
     },
   };

@@ -191,10 +191,12 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
       if (!state || !t) continue;
       if (device.id !== previousDevice) {
         previousDevice = device.id;
-        // Data after a silence long enough for a communication alarm clears it.
-        const silent = t.communication.filter(
-          (r) => device.lastSeenAt === null || ts - device.lastSeenAt >= r.limit,
-        );
+        // Data after a silence long enough for a communication alarm clears it. A device
+        // never heard from has none to clear (silentDevices leaves it out): no query for
+        // each device of a new fleet's first messages.
+        const lastSeen = device.lastSeenAt;
+        const silent =
+          lastSeen === null ? [] : t.communication.filter((r) => ts - lastSeen >= r.limit);
         if (silent.length > 0) {
           actions.push({
             kind: 'clearCommunication',

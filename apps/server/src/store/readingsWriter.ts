@@ -77,10 +77,11 @@ const UPSERT_CURRENT = 'insert into current_values (tag_id, valor, ts, qos) valu
 const UPSERT_CURRENT_TAIL =
   ' on conflict (tag_id) do update set valor = excluded.valor, ts = excluded.ts, qos = excluded.qos where excluded.ts > current_values.ts';
 
+/** Rows [from, to) of the columns (default: all). */
 export interface SqliteReadingStatements {
   /** Answers how many rows were added (repeated (tag, ts) are not). */
-  insertReadings(rows: ReadingColumns): number;
-  upsertCurrent(rows: ReadingColumns): void;
+  insertReadings(rows: ReadingColumns, from?: number, to?: number): number;
+  upsertCurrent(rows: ReadingColumns, from?: number, to?: number): void;
   markSeen(rows: SeenColumns): void;
 }
 
@@ -106,11 +107,13 @@ export function sqliteReadingStatements(db: SqliteDatabase.Database): SqliteRead
     one: SqliteDatabase.Statement,
     rows: ReadingColumns,
     valueFirst: boolean,
+    from = 0,
+    to = rows.length,
   ): number => {
     const { tagIds, ts, valores, qos } = rows;
-    const n = rows.length;
+    const n = Math.min(to, rows.length);
     let changes = 0;
-    let i = 0;
+    let i = from;
     for (; i + ROWS_PER_STATEMENT <= n; i += ROWS_PER_STATEMENT) {
       for (let k = 0; k < ROWS_PER_STATEMENT; k++) {
         const j = i + k;
@@ -135,9 +138,9 @@ export function sqliteReadingStatements(db: SqliteDatabase.Database): SqliteRead
   };
 
   const statements: SqliteReadingStatements = {
-    insertReadings: (rows) => run(readingsMany, readingsOne, rows, false),
-    upsertCurrent: (rows) => {
-      run(currentMany, currentOne, rows, true);
+    insertReadings: (rows, from, to) => run(readingsMany, readingsOne, rows, false, from, to),
+    upsertCurrent: (rows, from, to) => {
+      run(currentMany, currentOne, rows, true, from, to);
     },
     markSeen: ({ deviceIds, ts }) => {
       for (let i = 0; i < deviceIds.length; i++) seen.run(ts[i], deviceIds[i], ts[i]);

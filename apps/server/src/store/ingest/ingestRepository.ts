@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Store, withSqlite } from '../database.js';
 import { ensureReadingPartitions } from '../partitions.js';
+import { nextTurn } from '../readingSeek.js';
 import {
   pgInsertReadings,
   pgMarkSeen,
@@ -62,16 +63,19 @@ export async function insertTags(
     .execute();
 }
 
+/** Rows a SQLite write transaction of the ingest takes at most (~30 ms). */
+const SQLITE_SLICE_ROWS = 4096;
+
 /**
  * One batch: the history rows (a repeated (tag, ts) is ignored), the current
  * values (only when newer) and the devices' last-seen time. Answers how many
- * history rows were added. SQLite: one transaction. PostgreSQL: the history in
- * one transaction and the current values with the last-seen times in another,
- * on two connections at once, so two backends share the work (at 58k readings
- * a batch, 1.1 s → 0.5 s). Both halves may be run again after a failure (a
- * repeated reading is ignored, an older current value never wins), so the
- * caller retries the whole batch; a reader may see the current value a moment
- * before its history row.
+ * history rows were added. SQLite: slices of rows, a transaction each.
+ * PostgreSQL: the history in one transaction and the current values with the
+ * last-seen times in another, on two connections at once, so two backends
+ * share the work (at 58k readings a batch, 1.1 s → 0.5 s). Every part may be
+ * run again after a failure (a repeated reading is ignored, an older current
+ * value never wins), so the caller retries the whole batch; a reader may see
+ * part of a batch a moment before the rest.
  */
 export async function commitReadings(
   store: Store,
@@ -80,15 +84,25 @@ export async function commitReadings(
   seen: SeenColumns,
 ): Promise<number> {
   if (store.dialect === 'sqlite') {
-    return withSqlite(store, (db) => {
-      const statements = sqliteReadingStatements(db);
-      return db.transaction(() => {
-        const inserted = statements.insertReadings(rows);
-        statements.upsertCurrent(current);
-        statements.markSeen(seen);
-        return inserted;
-      })();
-    });
+    // SQLite writes in this thread: slices of a few thousand rows, one transaction
+    // each, with the event loop served between them, so a batch of 2,000 messages
+    // (58k readings, ~400 ms) does not hold every request for its whole length.
+    let inserted = 0;
+    const total = Math.max(rows.length, current.length);
+    for (let from = 0; from < total || from === 0; from += SQLITE_SLICE_ROWS) {
+      if (from > 0) await nextTurn();
+      const to = from + SQLITE_SLICE_ROWS;
+      inserted += await withSqlite(store, (db) => {
+        const statements = sqliteReadingStatements(db);
+        return db.transaction(() => {
+          const added = statements.insertReadings(rows, from, to);
+          statements.upsertCurrent(current, from, to);
+          if (to >= total) statements.markSeen(seen);
+          return added;
+        })();
+      });
+    }
+    return inserted;
   }
   let minTs = Infinity;
   let maxTs = -Infinity;

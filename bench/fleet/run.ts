@@ -375,6 +375,8 @@ async function main() {
           // Where the server spends its time: a CPU profile of it in this folder.
           process.env.FLEET_CPU_PROFILE &&
             `--require ${join(import.meta.dirname, 'cpuProfile.cjs')}`,
+          // V8 flags for the server (--max-old-space-size=…): what the README's Memory part measured.
+          process.env.FLEET_SERVER_NODE_OPTIONS,
         ]
           .filter(Boolean)
           .join(' '),

@@ -6,7 +6,7 @@ import { paramValue } from './catalog.js';
 import { buildDeviceRows } from './deviceRows.js';
 import type { DeviceSelection } from './deviceSelection.js';
 import { countActiveAlarms, type DeviceRecord, loadInfos, selectDevices } from './deviceStore.js';
-import { type Page, pageOf, type SortKey, sortRows, textMatcher } from './listing.js';
+import { type Page, pageOf, type SortKey, sortRowsRemembered, textMatcher } from './listing.js';
 
 export interface DeviceListOptions {
   filtroTexto?: string;
@@ -116,7 +116,13 @@ export async function listDevices(
     options.orderBy?.campo === 'alarmTreeMapValue'
       ? await countActiveAlarms(db, { systemIds: selection.systemIds })
       : undefined;
-  sortRows(devices, sortKeys(options.orderBy, alarms), (d) => d.id);
+  const order = options.orderBy ?? { campo: 'nome', desc: false };
+  sortRowsRemembered(
+    devices,
+    sortKeys(options.orderBy, alarms),
+    (d) => d.id,
+    `devices:${order.campo}:${order.desc ? 'desc' : 'asc'}`,
+  );
   const page = pageOf(devices, options.offSet, options.limit);
   return {
     total: page.total,

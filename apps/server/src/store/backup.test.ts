@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupSqliteFile } from './backup.js';
 import { openStore, type Store } from './database.js';
+import { insertReadingRows } from './testStore.js';
 
 const countReadings = async (store: Store) =>
   Number(
@@ -27,12 +28,7 @@ describe('online backup of the embedded database', () => {
       valor: i,
       qos: 0,
     }));
-    for (let i = 0; i < rows.length; i += 1000) {
-      await store.db
-        .insertInto('readings')
-        .values(rows.slice(i, i + 1000))
-        .execute();
-    }
+    await insertReadingRows(store, rows);
   });
   afterAll(async () => {
     await store?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from './database.js';
 import { ensureReadingPartitions } from './partitions.js';
 import { readingStorageBytes } from './readingStorage.js';
-import { openTestStore, testStoreAvailable } from './testStore.js';
+import { insertReadingRows, openTestStore, testStoreAvailable } from './testStore.js';
 
 const available = await testStoreAvailable();
 const T0 = Date.UTC(2026, 2, 1) / 1000;
@@ -25,12 +25,7 @@ describe.skipIf(!available)('readingStorageBytes', () => {
       valor: i / 7,
       qos: 0,
     }));
-    for (let i = 0; i < rows.length; i += 500) {
-      await store.db
-        .insertInto('readings')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
+    await insertReadingRows(store, rows);
     const full = await readingStorageBytes(store);
     expect(full.total).toBeGreaterThan(empty.total + 5000 * 16);
     expect(full.table + full.indexes).toBe(full.total);

@@ -15,7 +15,7 @@ import {
   startRetention,
 } from './retention.js';
 import type { NewOccurrence } from './schema.js';
-import { openTestStore, testStoreAvailable } from './testStore.js';
+import { insertReadingRows, openTestStore, testStoreAvailable } from './testStore.js';
 
 const available = await testStoreAvailable();
 const DAY = 86_400;
@@ -42,12 +42,7 @@ describe.skipIf(!available)('readings retention', () => {
       const rows = [];
       for (let ts = first; ts <= NOW; ts += 3600)
         rows.push({ tag_id: tag, ts, valor: ts % 97, qos: 0 });
-      for (let i = 0; i < rows.length; i += 500) {
-        await store.db
-          .insertInto('readings')
-          .values(rows.slice(i, i + 500))
-          .execute();
-      }
+      await insertReadingRows(store, rows);
     }
   });
   afterAll(async () => {

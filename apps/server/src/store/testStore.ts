@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Insertable } from 'kysely';
 import pg from 'pg';
 import { openStore, type Store } from './database.js';
+import type { ReadingsTable } from './schema.js';
 
 interface TestServices {
   POSTGRES_URL: string;
@@ -82,5 +84,18 @@ async function runAdmin(url: string, text: string): Promise<void> {
     await client.query(text);
   } finally {
     await client.end();
+  }
+}
+
+/** Writes history rows in statements of 500 (a statement's parameters are limited). */
+export async function insertReadingRows(
+  store: Store,
+  rows: readonly Insertable<ReadingsTable>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await store.db
+      .insertInto('readings')
+      .values(rows.slice(i, i + 500))
+      .execute();
   }
 }

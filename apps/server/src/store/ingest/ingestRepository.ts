@@ -87,22 +87,25 @@ export async function commitReadings(
     // SQLite writes in this thread: slices of a few thousand rows, one transaction
     // each, with the event loop served between them, so a batch of 2,000 messages
     // (58k readings, ~400 ms) does not hold every request for its whole length.
-    let inserted = 0;
     const total = Math.max(rows.length, current.length);
-    for (let from = 0; from < total || from === 0; from += SQLITE_SLICE_ROWS) {
-      if (from > 0) await nextTurn();
+    let inserted = 0;
+    let from = 0;
+    for (;;) {
       const to = from + SQLITE_SLICE_ROWS;
+      const last = to >= total;
       inserted += await withSqlite(store, (db) => {
         const statements = sqliteReadingStatements(db);
         return db.transaction(() => {
           const added = statements.insertReadings(rows, from, to);
           statements.upsertCurrent(current, from, to);
-          if (to >= total) statements.markSeen(seen);
+          if (last) statements.markSeen(seen);
           return added;
         })();
       });
+      if (last) return inserted;
+      from = to;
+      await nextTurn();
     }
-    return inserted;
   }
   let minTs = Infinity;
   let maxTs = -Infinity;

@@ -9,8 +9,9 @@ import type { MessageQueue } from './messageQueue.js';
 
 /**
  * Writes one queued batch: loads its devices, creates new tags, prepares the
- * alarm engine, commits the readings (`commitReadings`, retried once), tells
- * each message's sender, then hands the batch to the alarm engine.
+ * alarm engine, commits the readings (`commitReadings`, retried once) while the
+ * engine evaluates them, tells each message's sender, then hands the devices'
+ * readings to the live events.
  */
 export class BatchWriter {
   private readonly rows = new ReadingBuffer(4096);
@@ -60,26 +61,35 @@ export class BatchWriter {
     const engineBatch = this.fillRows(queue, snapshot);
     const { seenTs } = engineBatch;
     const seen: SeenColumns = { deviceIds: [...seenTs.keys()], ts: [...seenTs.values()] };
-    let inserted: number;
-    try {
-      inserted = await this.commit(seen);
-    } catch (first) {
-      try {
-        inserted = await this.commit(seen);
-      } catch (err) {
-        counters.stats.rejected += known;
-        log.error(
-          { err, primeiroErro: String(first), mensagens: known },
-          'ingestão: falha ao gravar o lote',
-        );
-        queue.settleAll('failed');
-        return;
-      }
+    const alarms = this.alarms.evaluate(engineBatch);
+    const inserted = await this.commitWithRetry(seen, known);
+    await alarms;
+    if (inserted === null) {
+      queue.settleAll('failed');
+      return;
     }
     counters.stats.written += inserted;
     // Committed: the senders may now forget these messages (MQTT PUBACK, HTTP answer).
     queue.settleAll('stored');
-    await this.alarms.afterCommit(engineBatch, this.cache);
+    this.alarms.afterCommit(engineBatch, this.cache);
+  }
+
+  /** The history rows added, or null when the batch could not be written (retried once). */
+  private async commitWithRetry(seen: SeenColumns, messages: number): Promise<number | null> {
+    try {
+      return await this.commit(seen);
+    } catch (first) {
+      try {
+        return await this.commit(seen);
+      } catch (err) {
+        this.counters.stats.rejected += messages;
+        this.log.error(
+          { err, primeiroErro: String(first), mensagens: messages },
+          'ingestão: falha ao gravar o lote',
+        );
+        return null;
+      }
+    }
   }
 
   private commit(seen: SeenColumns): Promise<number> {

@@ -119,6 +119,33 @@ describe.skipIf(!available)('ingest', () => {
     expect(await current(fx.deviceId, 'kW')).toEqual({ valor: 240, ts: fx.t0 + 240 });
   });
 
+  it.skipIf(process.env.VIGIA_TEST_DB !== 'postgres')(
+    'raises an alarm while the history write of its batch waits (PostgreSQL)',
+    async () => {
+      if (store.raw.dialect !== 'postgres') return;
+      // Another session holds the history table: the batch's insert waits for it.
+      const blocker = await store.raw.pool.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('lock table readings in share mode');
+        ingest.submit(fx.deviceId, { ts: fx.t0, leituras: { OilTemp: 130 } });
+        const written = ingest.flush();
+        await expect
+          .poll(() => events.some((e) => e.type === 'occurrence.opened'), { timeout: 5000 })
+          .toBe(true);
+        expect(await history(fx.deviceId, 'OilTemp')).toEqual([]);
+        expect(events.some((e) => e.type === 'readings.updated')).toBe(false);
+        await blocker.query('commit');
+        await written;
+        expect(await history(fx.deviceId, 'OilTemp')).toEqual([{ ts: fx.t0, valor: 130 }]);
+        expect(events.some((e) => e.type === 'readings.updated')).toBe(true);
+      } finally {
+        await blocker.query('rollback').catch(() => {});
+        blocker.release();
+      }
+    },
+  );
+
   it('counts and logs malformed messages and keeps going', async () => {
     const bad: [number, unknown][] = [
       [fx.deviceId, '{not json'],

@@ -55,20 +55,33 @@ export interface AlarmEngine {
 
 interface TemplateRules {
   rules: CompiledRule[];
-  byTag: Map<string, CompiledRule[]>;
+  /** Reading name → positions in `rules` of the rules on it. */
+  byTag: Map<string, number[]>;
+  /** Rule id → its position in `rules`. */
+  slotOf: Map<number, number>;
   communication: CompiledRule[];
 }
 
-interface RuleState {
-  /** Alarm: the open occurrence id (0 when unknown); event: condition held at last evaluation. */
-  active: boolean;
-  occurrenceId: number;
-  lastTs: number;
-}
-
+/**
+ * A device's rule states, one slot per rule of its template in template order:
+ * two small arrays, not a map of objects (20k devices × a dozen rules held
+ * 30 MB of the heap that way). Plain arrays: a typed array this small costs
+ * more in its buffer object than in its numbers.
+ */
 interface DeviceState {
   templateId: number;
-  rules: Map<number, RuleState>;
+  /** Alarm: open; event: its condition held at the last evaluation (1 or 0). */
+  active: number[];
+  /** Time of the last reading evaluated (-Infinity: none yet). */
+  lastTs: number[];
+}
+
+function emptyState(templateId: number, rules: number): DeviceState {
+  return {
+    templateId,
+    active: Array.from({ length: rules }, () => 0),
+    lastTs: Array.from({ length: rules }, () => Number.NEGATIVE_INFINITY),
+  };
 }
 
 type Action =
@@ -113,17 +126,20 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
     const missing = [...new Set(ids)].filter((id) => !templates.has(id));
     if (missing.length === 0) return;
     const rows = await loadAlarmRules(store.db, missing);
-    for (const id of missing) templates.set(id, { rules: [], byTag: new Map(), communication: [] });
+    for (const id of missing) {
+      templates.set(id, { rules: [], byTag: new Map(), slotOf: new Map(), communication: [] });
+    }
     for (const row of rows) {
       const rule = compileRule(row);
       const t = templates.get(rule.templateId);
       if (!t) continue;
-      t.rules.push(rule);
+      const slot = t.rules.push(rule) - 1;
+      t.slotOf.set(rule.id, slot);
       if (rule.kind === 'communication') t.communication.push(rule);
       else if (rule.tag !== null) {
-        const list = t.byTag.get(rule.tag) ?? [];
-        list.push(rule);
-        t.byTag.set(rule.tag, list);
+        const slots = t.byTag.get(rule.tag) ?? [];
+        slots.push(slot);
+        t.byTag.set(rule.tag, slots);
       }
     }
   }
@@ -145,30 +161,27 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
           if (r.isEvent && r.tag !== null) eventTags.add(r.tag);
         }
       }
-      const current = await currentValuesOf(store.db, ids, [...eventTags]);
+      const current = groupByDevice(await currentValuesOf(store.db, ids, [...eventTags]));
+      const openOf = groupByDevice(open);
       for (const d of chunk) {
-        const state: DeviceState = { templateId: d.templateId, rules: new Map() };
         const t = templates.get(d.templateId);
-        for (const o of open) {
-          if (o.device_id === d.id && o.rule_id !== null) {
-            state.rules.set(o.rule_id, {
-              active: true,
-              occurrenceId: o.id,
-              lastTs: o.hora_ativacao,
-            });
-          }
+        const rules = t?.rules ?? [];
+        const state = emptyState(d.templateId, rules.length);
+        for (const o of openOf.get(d.id) ?? []) {
+          // An alarm of a rule the template no longer has is never evaluated again.
+          const slot = o.rule_id === null ? undefined : t?.slotOf.get(o.rule_id);
+          if (slot === undefined) continue;
+          state.active[slot] = 1;
+          state.lastTs[slot] = o.hora_ativacao;
         }
-        for (const r of t?.rules ?? []) {
-          if (!r.isEvent || r.tag === null) continue;
-          const cv = current.find((c) => c.device_id === d.id && c.nome === r.tag);
-          if (cv) {
-            state.rules.set(r.id, {
-              active: conditionHolds(r, cv.valor, false),
-              occurrenceId: 0,
-              lastTs: cv.ts,
-            });
-          }
-        }
+        const values = current.get(d.id) ?? [];
+        rules.forEach((r, slot) => {
+          if (!r.isEvent || r.tag === null) return;
+          const cv = values.find((c) => c.nome === r.tag);
+          if (!cv) return;
+          state.active[slot] = conditionHolds(r, cv.valor, false) ? 1 : 0;
+          state.lastTs[slot] = cv.ts;
+        });
         devices.set(d.id, state);
       }
     }
@@ -208,20 +221,17 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
       }
       const end = batch.end[i] as number;
       for (let k = batch.start[i] as number; k < end; k++) {
-        const rules = t.byTag.get(batch.names[k] as string);
-        if (!rules) continue;
+        const slots = t.byTag.get(batch.names[k] as string);
+        if (!slots) continue;
         const value = batch.values[k] as number;
-        for (const rule of rules) {
-          let rs = state.rules.get(rule.id);
-          if (!rs) {
-            rs = { active: false, occurrenceId: 0, lastTs: -Infinity };
-            state.rules.set(rule.id, rs);
-          }
-          if (ts < rs.lastTs) continue; // a late reading does not rewrite history
-          rs.lastTs = ts;
-          const holds = conditionHolds(rule, value, rs.active);
-          if (holds === rs.active) continue;
-          rs.active = holds;
+        for (const slot of slots) {
+          const rule = t.rules[slot] as CompiledRule;
+          if (ts < (state.lastTs[slot] as number)) continue; // a late reading does not rewrite history
+          state.lastTs[slot] = ts;
+          const active = state.active[slot] === 1;
+          const holds = conditionHolds(rule, value, active);
+          if (holds === active) continue;
+          state.active[slot] = holds ? 1 : 0;
           if (rule.isEvent) {
             if (holds) actions.push({ kind: 'event', device, rule, ts, value });
           } else {
@@ -255,8 +265,6 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
                   windowS: chatterWindow,
                 })
               : null) ?? (await insertRaised(trx, a, wallClock));
-          const rs = devices.get(deviceId)?.rules.get(a.rule.id);
-          if (rs && a.kind === 'open') rs.occurrenceId = opened?.id ?? 0;
           if (opened) events.push(openedEvent(a.device, opened, a.rule.critico));
         } else {
           const ids = await clearAlarms(trx, {
@@ -294,6 +302,16 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
       devices.clear();
     },
   };
+}
+
+function groupByDevice<T extends { device_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.device_id);
+    if (list) list.push(row);
+    else out.set(row.device_id, [row]);
+  }
+  return out;
 }
 
 function uniqueDevices(list: readonly AlarmDevice[]): AlarmDevice[] {

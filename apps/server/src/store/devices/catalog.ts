@@ -2,6 +2,7 @@ import type { DeviceParamRow } from '@vigia/contract';
 import type { Kysely } from 'kysely';
 import { parseJson } from '../json.js';
 import type { Database } from '../schema.js';
+import { shared } from '../sharedStrings.js';
 
 /** What describes a device and rarely changes: served from memory for a minute at most. */
 export interface DeviceStatic {
@@ -124,7 +125,14 @@ export class DeviceCatalog {
       .execute();
     this.trim(this.devices);
     for (const row of rows) {
-      const device = { ...row, params: paramList(row.params) };
+      const device = {
+        ...row,
+        tipo: shared(row.tipo),
+        equipamento: shared(row.equipamento),
+        localNome: shared(row.localNome),
+        uf: shared(row.uf),
+        params: paramList(row.params),
+      };
       this.devices.set(row.id, { at: now, value: device });
       out.set(row.id, device);
     }
@@ -159,7 +167,17 @@ export class DeviceCatalog {
       .orderBy('id')
       .execute();
     for (const id of missing) out.set(id, []);
-    for (const { deviceId, ...tag } of rows) out.get(deviceId)?.push(tag);
+    for (const { deviceId, ...tag } of rows) {
+      out.get(deviceId)?.push({
+        tagId: tag.tagId,
+        nome: shared(tag.nome),
+        apelido: shared(tag.apelido),
+        unidade: shared(tag.unidade),
+        scaleMin: tag.scaleMin,
+        scaleMax: tag.scaleMax,
+        nominal: tag.nominal,
+      });
+    }
     this.trim(this.tags);
     for (const id of missing) this.tags.set(id, { at: now, value: out.get(id) ?? [] });
     return out;

@@ -2,69 +2,122 @@ import type { AlarmDevice, AlarmEngine, ReadingsBatch } from '../alarms/engine.j
 import type { ReadingsCoalescer } from '../events/readingsCoalescer.js';
 import type { DeviceCache } from './deviceCache.js';
 import type { IngestLogger } from './ingestStats.js';
+import type { MessageQueue } from './messageQueue.js';
 
-/** A batch as the alarm engine reads it, and which of its messages came from which device. */
-export interface EngineBatch {
-  batch: ReadingsBatch;
+/** A written batch as the live events read it: which of its messages came from which device. */
+export interface EventBatch {
+  /** Message `i` has the readings named names[start[i]] to names[start[i + 1] - 1]. */
+  names: readonly string[];
+  start: readonly number[];
   messagesOf: Map<number, number[]>;
   /** Newest reading time per device. */
   seenTs: Map<number, number>;
 }
 
 /**
- * The alarm engine's part in each batch: `prepare` before the write (event
- * rules start from the current values as they were), `evaluate` while the
- * batch is written (an alarm does not wait for the history: on PostgreSQL at
- * 20k devices a batch's write takes hundreds of milliseconds), then, once
- * committed, the devices' readings handed to the coalescer of `readings.updated`.
- * A batch whose write fails comes back (MQTT redelivery) and is evaluated
- * again; the engine ignores readings not newer than its state, so nothing is
- * raised twice.
+ * The alarm engine's part in the ingest. Queued messages are handed to the
+ * engine in arrival order, one pass after another (`evaluateQueued`): every
+ * `batchMs` while they wait, and for the rest of a batch before it is
+ * written. So an alarm waits neither for the history write of its own batch
+ * nor for the write of the batch ahead of it (hundreds of milliseconds on
+ * PostgreSQL at 20k devices), and the engine still reads the current values
+ * as they were before the batch (event rules start from them). A batch whose
+ * evaluation or write fails is not stored and comes back (MQTT redelivery) to
+ * be evaluated again; readings not newer than the engine's state change
+ * nothing, so no reading is stored without its alarms. Once a batch is
+ * committed, its devices' readings go to the coalescer of `readings.updated`.
  */
 export class AlarmHandOff {
+  private chain: Promise<void> = Promise.resolve();
+
   constructor(
     readonly engine: AlarmEngine,
+    private readonly cache: DeviceCache,
     private readonly readingsEvents: ReadingsCoalescer,
     private readonly log: IngestLogger,
   ) {}
 
-  prepare(devices: readonly AlarmDevice[]): Promise<void> {
-    return this.engine.prepare(devices);
+  /**
+   * Evaluates the queue's messages not handed to the engine yet, after every
+   * pass asked for before. Never rejects: a failure is logged and marks the
+   * queue (`alarmsFailed`), whose batch is then not stored.
+   */
+  evaluateQueued(queue: MessageQueue): Promise<void> {
+    this.chain = this.chain.then(() => this.evaluateRest(queue));
+    return this.chain;
   }
 
-  /** Never rejects: a failure is logged (the engine reloads its state next time). */
-  async evaluate({ batch }: EngineBatch): Promise<void> {
+  private async evaluateRest(queue: MessageQueue): Promise<void> {
+    const from = queue.evaluated;
+    const to = queue.messages;
+    if (from >= to) return;
+    queue.evaluated = to;
     try {
+      const ids = new Set<number>();
+      for (let i = from; i < to; i++) ids.add(queue.deviceIds[i] as number);
+      await this.cache.load([...ids]);
+      const devices = new Map<number, AlarmDevice>();
+      const batch: ReadingsBatch = {
+        devices: [],
+        ts: [],
+        start: [],
+        end: [],
+        names: queue.names,
+        values: queue.values,
+      };
+      for (let i = from; i < to; i++) {
+        const deviceId = queue.deviceIds[i] as number;
+        let device = devices.get(deviceId);
+        if (!device) {
+          const entry = this.cache.get(deviceId);
+          // An unknown device's messages are refused by the writer.
+          if (!entry) continue;
+          // As it was before these readings: its last-seen time moves once they are committed.
+          device = { ...entry.meta };
+          devices.set(deviceId, device);
+        }
+        (batch.devices as AlarmDevice[]).push(device);
+        (batch.ts as number[]).push(queue.ts[i] as number);
+        (batch.start as number[]).push(queue.start[i] as number);
+        (batch.end as number[]).push(queue.start[i + 1] as number);
+      }
+      if (batch.devices.length === 0) return;
+      await this.engine.prepare([...devices.values()]);
       await this.engine.evaluate(batch);
     } catch (err) {
+      queue.alarmsFailed = true;
       this.log.error({ err }, 'ingestão: falha ao avaliar alarmes');
     }
   }
 
-  afterCommit({ batch, messagesOf, seenTs }: EngineBatch, cache: DeviceCache): void {
+  afterCommit({ names, start, messagesOf, seenTs }: EventBatch): void {
     for (const [deviceId, ts] of seenTs) {
-      const entry = cache.seen(deviceId, ts);
+      const entry = this.cache.seen(deviceId, ts);
       if (!entry) continue;
       this.readingsEvents.add(
         entry.meta.systemId,
         deviceId,
         ts,
-        readingNames(batch, messagesOf.get(deviceId) ?? []),
+        readingNames(names, start, messagesOf.get(deviceId) ?? []),
       );
     }
   }
 }
 
 /** The distinct reading names of some messages of a batch, in first-seen order. */
-function readingNames(batch: ReadingsBatch, messages: readonly number[]): string[] {
+function readingNames(
+  names: readonly string[],
+  start: readonly number[],
+  messages: readonly number[],
+): string[] {
   const [only] = messages;
   if (messages.length === 1 && only !== undefined) {
-    return batch.names.slice(batch.start[only], batch.end[only]);
+    return names.slice(start[only], start[only + 1]);
   }
-  const names = new Set<string>();
+  const found = new Set<string>();
   for (const i of messages) {
-    const end = batch.end[i] as number;
-    for (let k = batch.start[i] as number; k < end; k++) names.add(batch.names[k] as string);
+    const last = start[i + 1] as number;
+    for (let k = start[i] as number; k < last; k++) found.add(names[k] as string);
   }
-  return [...names];
+  return [...found];
 }

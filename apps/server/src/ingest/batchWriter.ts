@@ -1,8 +1,7 @@
-import type { AlarmDevice, ReadingsBatch } from '../alarms/engine.js';
 import type { Store } from '../store/database.js';
 import { commitReadings } from '../store/ingest/ingestRepository.js';
 import { NewestPerTag, ReadingBuffer, type SeenColumns } from '../store/readingsWriter.js';
-import type { AlarmHandOff, EngineBatch } from './alarmHandOff.js';
+import type { AlarmHandOff, EventBatch } from './alarmHandOff.js';
 import type { DeviceCache } from './deviceCache.js';
 import type { IngestCounters, IngestLogger } from './ingestStats.js';
 import type { MessageQueue } from './messageQueue.js';
@@ -42,28 +41,26 @@ export class BatchWriter {
     const { known, missing } = this.sortOut(queue);
     if (known === 0) return;
 
-    // Snapshot before the write: the engine needs each device's previous last-seen time.
-    const snapshot = new Map<number, AlarmDevice>();
-    for (const deviceId of deviceIds) {
-      const entry = this.cache.get(deviceId);
-      if (entry) snapshot.set(deviceId, { ...entry.meta });
-    }
     try {
       if (missing.size > 0) await this.cache.createTags(missing);
-      await this.alarms.prepare([...snapshot.values()]);
     } catch (err) {
       counters.stats.rejected += known;
       log.error({ err, mensagens: known }, 'ingestão: falha ao preparar o lote');
       queue.settleAll('failed');
       return;
     }
+    // The messages the alarm engine has not seen yet, before the current values move.
+    await this.alarms.evaluateQueued(queue);
+    if (queue.alarmsFailed) {
+      counters.stats.rejected += known;
+      queue.settleAll('failed');
+      return;
+    }
 
-    const engineBatch = this.fillRows(queue, snapshot);
-    const { seenTs } = engineBatch;
+    const events = this.fillRows(queue);
+    const { seenTs } = events;
     const seen: SeenColumns = { deviceIds: [...seenTs.keys()], ts: [...seenTs.values()] };
-    const alarms = this.alarms.evaluate(engineBatch);
     const inserted = await this.commitWithRetry(seen, known);
-    await alarms;
     if (inserted === null) {
       queue.settleAll('failed');
       return;
@@ -71,7 +68,7 @@ export class BatchWriter {
     counters.stats.written += inserted;
     // Committed: the senders may now forget these messages (MQTT PUBACK, HTTP answer).
     queue.settleAll('stored');
-    this.alarms.afterCommit(engineBatch, this.cache);
+    this.alarms.afterCommit(events);
   }
 
   /** The history rows added, or null when the batch could not be written (retried once). */
@@ -124,25 +121,16 @@ export class BatchWriter {
     return { known, missing };
   }
 
-  /** The history rows of the batch, and the same batch as the alarm engine reads it. */
-  private fillRows(queue: MessageQueue, snapshot: Map<number, AlarmDevice>): EngineBatch {
+  /** The history rows of the batch, and which messages each device sent (for the live events). */
+  private fillRows(queue: MessageQueue): EventBatch {
     const rows = this.rows;
     rows.clear();
     const seenTs = new Map<number, number>();
     const messagesOf = new Map<number, number[]>();
-    const batch: ReadingsBatch = {
-      devices: [],
-      ts: [],
-      start: [],
-      end: [],
-      names: queue.names,
-      values: queue.values,
-    };
     for (let i = 0; i < queue.messages; i++) {
       const deviceId = queue.deviceIds[i] as number;
-      const device = snapshot.get(deviceId);
       const tags = this.cache.get(deviceId)?.tags;
-      if (!device || !tags) continue;
+      if (!tags) continue;
       const ts = queue.ts[i] as number;
       const qos = queue.qos[i] as number;
       const start = queue.start[i] as number;
@@ -153,14 +141,10 @@ export class BatchWriter {
         rows.push(tagId, ts, queue.values[k] as number, qos);
       }
       const indices = messagesOf.get(deviceId);
-      if (indices) indices.push(batch.devices.length);
-      else messagesOf.set(deviceId, [batch.devices.length]);
-      (batch.devices as AlarmDevice[]).push(device);
-      (batch.ts as number[]).push(ts);
-      (batch.start as number[]).push(start);
-      (batch.end as number[]).push(end);
+      if (indices) indices.push(i);
+      else messagesOf.set(deviceId, [i]);
       if ((seenTs.get(deviceId) ?? -Infinity) < ts) seenTs.set(deviceId, ts);
     }
-    return { batch, messagesOf, seenTs };
+    return { names: queue.names, start: queue.start, messagesOf, seenTs };
   }
 }

@@ -120,28 +120,49 @@ describe.skipIf(!available)('ingest', () => {
   });
 
   it.skipIf(process.env.VIGIA_TEST_DB !== 'postgres')(
-    'raises an alarm while the history write of its batch waits (PostgreSQL)',
+    'raises an alarm while the batch ahead of it waits to be written (PostgreSQL)',
     async () => {
       if (store.raw.dialect !== 'postgres') return;
-      // Another session holds the history table: the batch's insert waits for it.
-      const blocker = await store.raw.pool.connect();
+      const { pool } = store.raw;
+      const fast = createIngest({
+        store,
+        publish: (e) => events.push(e),
+        batchMs: 20,
+        now: () => clock,
+        log,
+      });
+      // Another session holds the history table: the first batch's insert waits for it.
+      const blocker = await pool.connect();
       try {
         await blocker.query('begin');
         await blocker.query('lock table readings in share mode');
-        ingest.submit(fx.deviceId, { ts: fx.t0, leituras: { OilTemp: 130 } });
-        const written = ingest.flush();
+        fast.submit(fx.deviceId, { ts: fx.t0, leituras: { kW: 10 } });
+        const first = fast.flush();
+        const waiting = async () => {
+          // Not on the blocker: within its transaction the activity view stays as first read.
+          const { rows } = await pool.query(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return rows[0].n as number;
+        };
+        await expect.poll(waiting, { timeout: 5000 }).toBe(1);
+        fast.submit(fx.deviceId, { ts: fx.t0 + 60, leituras: { OilTemp: 130 } });
         await expect
           .poll(() => events.some((e) => e.type === 'occurrence.opened'), { timeout: 5000 })
           .toBe(true);
-        expect(await history(fx.deviceId, 'OilTemp')).toEqual([]);
+        expect(await history(fx.deviceId, 'kW')).toEqual([]);
         expect(events.some((e) => e.type === 'readings.updated')).toBe(false);
         await blocker.query('commit');
-        await written;
-        expect(await history(fx.deviceId, 'OilTemp')).toEqual([{ ts: fx.t0, valor: 130 }]);
+        await first;
+        await fast.flush();
+        expect(await history(fx.deviceId, 'kW')).toEqual([{ ts: fx.t0, valor: 10 }]);
+        expect(await history(fx.deviceId, 'OilTemp')).toEqual([{ ts: fx.t0 + 60, valor: 130 }]);
         expect(events.some((e) => e.type === 'readings.updated')).toBe(true);
       } finally {
         await blocker.query('rollback').catch(() => {});
         blocker.release();
+        await fast.close();
       }
     },
   );

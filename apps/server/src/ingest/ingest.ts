@@ -66,9 +66,9 @@ export interface IngestOptions {
  * The one path readings take into the store, whatever brought them (MQTT,
  * `POST /api/ingest`, the simulator). Messages are validated on arrival and
  * queued (`MessageQueue`); `createBatchScheduler` decides when a batch is
- * written; `BatchWriter` writes it through the
- * `DeviceCache` and hands it to the alarm engine (`AlarmHandOff`);
- * `IngestCounters` counts and logs.
+ * written; `BatchWriter` writes it through the `DeviceCache`; the alarm
+ * engine (`AlarmHandOff`) evaluates waiting messages every `batchMs` and the
+ * rest of a batch before it is written; `IngestCounters` counts and logs.
  */
 export function createIngest(opts: IngestOptions): Ingest {
   const { store } = opts;
@@ -89,6 +89,7 @@ export function createIngest(opts: IngestOptions): Ingest {
         chatterWindowSeconds: opts.chatterWindowSeconds,
         now,
       }),
+    cache,
     readingsEvents,
     log,
   );
@@ -99,10 +100,26 @@ export function createIngest(opts: IngestOptions): Ingest {
   let spare = new MessageQueue();
   let closed = false;
 
+  const batchMs = opts.batchMs ?? 20;
+  // Waiting messages go to the alarm engine every batchMs, also while a batch is written.
+  let alarmTimer: NodeJS.Timeout | null = null;
+  const evaluateSoon = () => {
+    if (alarmTimer) return;
+    alarmTimer = setTimeout(() => {
+      alarmTimer = null;
+      void alarms.evaluateQueued(pending);
+    }, batchMs);
+    alarmTimer.unref?.();
+  };
+  const stopEvaluating = () => {
+    if (alarmTimer) clearTimeout(alarmTimer);
+    alarmTimer = null;
+  };
+
   const scheduler = createBatchScheduler({
     // Short enough that an alarm reaches the screens at once; under load the batch
     // fills to maxBatch and is written without waiting.
-    batchMs: opts.batchMs ?? 20,
+    batchMs,
     maxBatch: opts.maxBatchReadings ?? 50_000,
     onError: (err) => log.error({ err }, 'ingestão: falha inesperada'),
     async run() {
@@ -171,6 +188,7 @@ export function createIngest(opts: IngestOptions): Ingest {
     counters.stats.accepted += 1;
     pending.add(deviceId, ts, qos ?? 0, leituras, onOutcome);
     scheduler.queued(pending.readings);
+    evaluateSoon();
   }
 
   return {
@@ -182,6 +200,7 @@ export function createIngest(opts: IngestOptions): Ingest {
     async close() {
       closed = true;
       scheduler.cancel();
+      stopEvaluating();
       await scheduler.flush();
       readingsEvents.flush();
     },

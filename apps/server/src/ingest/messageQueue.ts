@@ -18,6 +18,10 @@ export class MessageQueue {
   onOutcome: (OnOutcome | undefined)[] = [];
   messages = 0;
   readings = 0;
+  /** Messages [0, evaluated) have been handed to the alarm engine. */
+  evaluated = 0;
+  /** The alarm engine failed on some of them: the batch is not stored (it comes again). */
+  alarmsFailed = false;
 
   add(
     deviceId: number,
@@ -57,5 +61,7 @@ export class MessageQueue {
     this.onOutcome.fill(undefined, 0, this.messages);
     this.messages = 0;
     this.readings = 0;
+    this.evaluated = 0;
+    this.alarmsFailed = false;
   }
 }

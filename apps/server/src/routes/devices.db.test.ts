@@ -233,12 +233,12 @@ describe.skipIf(!available)('device reads', () => {
       expect(generator.infos.map((i) => i.nome).sort()).toEqual(['Hz', 'kW']);
     });
 
-    it('reads 50 devices in three statements: devices, readings, alarm counts (no N+1)', async () => {
+    it('reads 50 devices in four statements: devices, tags newer than known, values, alarm counts (no N+1)', async () => {
       await page('/api/dispositivos/infosFiltro?limit=49');
       counter.count = 0;
       counter.tables = [];
       await page('/api/dispositivos/infosFiltro?limit=50');
-      expect(counter.tables.sort()).toEqual(['devices', 'occurrences', 'tags']);
+      expect(counter.tables.sort()).toEqual(['current_values', 'devices', 'occurrences', 'tags']);
       // The same call again, with no event in between, is answered from the response cache.
       counter.tables = [];
       await page('/api/dispositivos/infosFiltro?limit=50');
@@ -307,12 +307,12 @@ describe.skipIf(!available)('device reads', () => {
       expect(device.resumoComunicacao).toBe('online');
     });
 
-    it('reads one device in two statements: the device with its alarm count, its readings', async () => {
+    it('reads one device in three statements: the device with its alarm count, tags newer than known, values', async () => {
       await post(url(ids.erbGenerator), { nomes: ['Hz'] });
       counter.count = 0;
       counter.tables = [];
       await post(url(ids.erbGenerator), { nomes: ['kW'] });
-      expect(counter.tables.sort()).toEqual(['devices', 'tags']);
+      expect(counter.tables.sort()).toEqual(['current_values', 'devices', 'tags']);
     });
 
     it('answers every reading for an empty list', async () => {

@@ -150,6 +150,10 @@ function openPostgres(url: string): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // The console's tables live in memory or on SSD, where a random page costs about what a
+    // sequential one does (PostgreSQL's default of 4 is for spinning disks): without this
+    // the current values of a 4,000-device list were a scan of the whole table (33 → 9.5 ms).
+    options: '-c random_page_cost=1.1',
     // A database that does not answer (or a pool busy that long) fails the request with a
     // 503 instead of holding it until the request timeout (30 s).
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

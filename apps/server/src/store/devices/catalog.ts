@@ -70,13 +70,18 @@ const MAX_ENTRIES = 100_000;
  * The device catalogue (names, places, model, parameters, tag names, units
  * and scales) cached per process. Lists read only what changes from the store on
  * every call: which devices match (scope and places are always filtered in
- * SQL), their last reading time, current values and alarms. A tag created by
- * ingest shows up at once (an unknown tag id reloads the device's tags);
- * other catalogue edits within `ttlMs`.
+ * SQL), their last reading time, current values and alarms. A tag created since
+ * (by ingest, on any node) shows up at once: each tag list read first asks
+ * for tags newer than the newest it knows (a range of the primary key, nearly
+ * always empty) and reloads their devices' tags. Other catalogue edits show
+ * within `ttlMs`, as does a tag whose id was taken before one already seen but
+ * committed after it (PostgreSQL sequences).
  */
 export class DeviceCatalog {
   private readonly devices = new Map<number, Entry<DeviceStatic>>();
   private readonly tags = new Map<number, Entry<TagMeta[]>>();
+  /** The newest tag id known to every cached tag list (null: not asked yet). */
+  private newestTagId: number | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -141,6 +146,7 @@ export class DeviceCatalog {
 
   /** The tags of each device in catalogue order; one query for the missing devices. */
   async tagsOf(deviceIds: readonly number[]): Promise<Map<number, TagMeta[]>> {
+    await this.forgetNewTags();
     const now = this.clock();
     const out = new Map<number, TagMeta[]>();
     const missing: number[] = [];
@@ -183,9 +189,26 @@ export class DeviceCatalog {
     return out;
   }
 
-  /** Forgets a device's tag list (a tag it reports is not in it). */
-  forgetTags(deviceIds: Iterable<number>): void {
-    for (const id of deviceIds) this.tags.delete(id);
+  /** Forgets the tag lists of devices that have a tag newer than the newest known. */
+  private async forgetNewTags(): Promise<void> {
+    if (this.newestTagId === null) {
+      const row = await this.db
+        .selectFrom('tags')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      this.newestTagId = Math.max(this.newestTagId ?? 0, Number(row?.id ?? 0));
+      return;
+    }
+    const known = this.newestTagId;
+    const rows = await this.db
+      .selectFrom('tags')
+      .select(['id', 'device_id as deviceId'])
+      .where('id', '>', known)
+      .execute();
+    for (const row of rows) {
+      this.tags.delete(row.deviceId);
+      if (row.id > (this.newestTagId ?? 0)) this.newestTagId = row.id;
+    }
   }
 
   private trim(map: Map<number, unknown>): void {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect.js';
 import type { Database } from '../schema.js';
 import { catalogOf, type DeviceStatic, type TagMeta } from './catalog.js';
 import { type DeviceSelection, whereSelected } from './deviceSelection.js';
@@ -67,8 +68,10 @@ export async function selectDevices(
 
 /**
  * The readings of `deviceIds` with their newest values, in catalogue order.
- * One query for the values (numbers only); names and units come from the
- * catalogue. `nomes` limits them to those names.
+ * Names and units come from the catalogue, and so do the tag ids whose values
+ * are read (numbers only, by primary key): joining tags by device and name
+ * made PostgreSQL scan both tables for a system of 4,000 devices (55 ms).
+ * `nomes` limits them to those names.
  */
 export async function loadInfos(
   db: Kysely<Database>,
@@ -77,32 +80,15 @@ export async function loadInfos(
 ): Promise<Map<number, InfoRecord[]>> {
   const byDevice = new Map<number, InfoRecord[]>();
   if (deviceIds.length === 0 || nomes?.length === 0) return byDevice;
-  let query = db
-    .selectFrom('tags')
-    .innerJoin('current_values', 'current_values.tag_id', 'tags.id')
-    .select([
-      'tags.device_id as deviceId',
-      'current_values.tag_id as tagId',
-      'current_values.valor as valor',
-      'current_values.ts as ts',
-      'current_values.qos as qos',
-    ])
-    .where('tags.device_id', 'in', deviceIds);
-  if (nomes) query = query.where('tags.nome', 'in', nomes);
-  const catalog = catalogOf(db);
-  const [values, cached] = await Promise.all([query.execute(), catalog.tagsOf(deviceIds)]);
-  const valueByTag = new Map(values.map((v) => [v.tagId, v]));
-  let tags = cached;
-  const unknown = new Set<number>();
-  for (const v of values) {
-    if (!tags.get(v.deviceId)?.some((tag) => tag.tagId === v.tagId)) unknown.add(v.deviceId);
-  }
-  if (unknown.size > 0) {
-    // A tag created since the catalogue was read: read those devices' tags again.
-    catalog.forgetTags(unknown);
-    tags = new Map([...cached, ...(await catalog.tagsOf([...unknown]))]);
-  }
+  const tags = await catalogOf(db).tagsOf(deviceIds);
   const wanted = nomes ? new Set(nomes) : null;
+  const tagIds: number[] = [];
+  for (const deviceId of deviceIds) {
+    for (const tag of tags.get(deviceId) ?? []) {
+      if (!wanted || wanted.has(tag.nome)) tagIds.push(tag.tagId);
+    }
+  }
+  const valueByTag = await currentValuesByTag(db, tagIds);
   for (const deviceId of deviceIds) {
     const list: InfoRecord[] = [];
     for (const tag of tags.get(deviceId) ?? []) {
@@ -119,6 +105,40 @@ export async function loadInfos(
     if (list.length > 0) byDevice.set(deviceId, list);
   }
   return byDevice;
+}
+
+interface CurrentValue {
+  valor: number;
+  ts: number;
+  qos: number;
+}
+
+/** Ids per statement on SQLite, well under its limit of bound values. */
+const SQLITE_IDS_PER_QUERY = 10_000;
+
+/** The current values of tags, by tag id (tags without one are left out). */
+async function currentValuesByTag(
+  db: Kysely<Database>,
+  tagIds: readonly number[],
+): Promise<Map<number, CurrentValue>> {
+  const out = new Map<number, CurrentValue>();
+  if (tagIds.length === 0) return out;
+  const select = db.selectFrom('current_values').select(['tag_id', 'valor', 'ts', 'qos']);
+  const chunks: Promise<{ tag_id: number; valor: number; ts: number; qos: number }[]>[] = [];
+  if (dialectOf(db) === 'postgres') {
+    // One array parameter however many ids: no statement text of thousands of placeholders.
+    chunks.push(select.where(sql<boolean>`tag_id = any(${[...tagIds]}::int[])`).execute());
+  } else {
+    for (let i = 0; i < tagIds.length; i += SQLITE_IDS_PER_QUERY) {
+      chunks.push(
+        select.where('tag_id', 'in', tagIds.slice(i, i + SQLITE_IDS_PER_QUERY)).execute(),
+      );
+    }
+  }
+  for (const rows of await Promise.all(chunks)) {
+    for (const { tag_id, ...value } of rows) out.set(tag_id, value);
+  }
+  return out;
 }
 
 /**

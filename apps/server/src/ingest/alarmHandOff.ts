@@ -39,23 +39,33 @@ export class AlarmHandOff {
 
   /**
    * Evaluates the queue's messages not handed to the engine yet, after every
-   * pass asked for before. Never rejects: a failure is logged and marks the
-   * queue (`alarmsFailed`), whose batch is then not stored.
+   * pass asked for before. While messages wait (`whole` false) it stops at the
+   * first one from a device the cache has not loaded: only the writer loads
+   * devices (a second loader could replace an entry while the writer adds new
+   * tags to it), and the rest waits for the batch's own pass (`whole`), after
+   * the writer's load, where a device still unknown is one the writer refuses.
+   * Never rejects: a failure is logged and marks the queue (`alarmsFailed`),
+   * whose batch is then not stored.
    */
-  evaluateQueued(queue: MessageQueue): Promise<void> {
-    this.chain = this.chain.then(() => this.evaluateRest(queue));
+  evaluateQueued(queue: MessageQueue, whole: boolean): Promise<void> {
+    this.chain = this.chain.then(() => this.evaluateRest(queue, whole));
     return this.chain;
   }
 
-  private async evaluateRest(queue: MessageQueue): Promise<void> {
+  private async evaluateRest(queue: MessageQueue, whole: boolean): Promise<void> {
     const from = queue.evaluated;
-    const to = queue.messages;
+    let to = queue.messages;
+    if (!whole) {
+      for (let i = from; i < to; i++) {
+        if (!this.cache.get(queue.deviceIds[i] as number)) {
+          to = i;
+          break;
+        }
+      }
+    }
     if (from >= to) return;
     queue.evaluated = to;
     try {
-      const ids = new Set<number>();
-      for (let i = from; i < to; i++) ids.add(queue.deviceIds[i] as number);
-      await this.cache.load([...ids]);
       const devices = new Map<number, AlarmDevice>();
       const batch: ReadingsBatch = {
         devices: [],

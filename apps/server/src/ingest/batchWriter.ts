@@ -50,7 +50,7 @@ export class BatchWriter {
       return;
     }
     // The messages the alarm engine has not seen yet, before the current values move.
-    await this.alarms.evaluateQueued(queue);
+    await this.alarms.evaluateQueued(queue, true);
     if (queue.alarmsFailed) {
       counters.stats.rejected += known;
       queue.settleAll('failed');

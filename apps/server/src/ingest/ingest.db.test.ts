@@ -167,6 +167,32 @@ describe.skipIf(!available)('ingest', () => {
     },
   );
 
+  it('while messages wait, evaluates alarms of loaded devices only; the batch stores a new reading name and its alarm', async () => {
+    const fast = createIngest({
+      store,
+      publish: (e) => events.push(e),
+      batchMs: 20,
+      now: () => clock,
+      log,
+    });
+    try {
+      // Cold cache: the device is loaded by the writer alone, which then creates the new tag.
+      fast.submit(fx.deviceId, { ts: fx.t0, leituras: { OilTemp: 130, LeituraNova: 3 } });
+      await fast.flush();
+      expect(await history(fx.deviceId, 'LeituraNova')).toEqual([{ ts: fx.t0, valor: 3 }]);
+      expect(events.filter((e) => e.type === 'occurrence.opened')).toHaveLength(1);
+      // Loaded now: a waiting message is evaluated before its batch is written.
+      fast.submit(fx.deviceId, { ts: fx.t0 + 60, leituras: { OilTemp: 20, LeituraNova: 4 } });
+      await expect
+        .poll(() => events.some((e) => e.type === 'occurrence.cleared'), { timeout: 5000 })
+        .toBe(true);
+      await fast.flush();
+      expect((await history(fx.deviceId, 'LeituraNova')).map((r) => r.valor)).toEqual([3, 4]);
+    } finally {
+      await fast.close();
+    }
+  });
+
   it('counts and logs malformed messages and keeps going', async () => {
     const bad: [number, unknown][] = [
       [fx.deviceId, '{not json'],

@@ -107,7 +107,7 @@ export function createIngest(opts: IngestOptions): Ingest {
     if (alarmTimer) return;
     alarmTimer = setTimeout(() => {
       alarmTimer = null;
-      void alarms.evaluateQueued(pending);
+      void alarms.evaluateQueued(pending, false);
     }, batchMs);
     alarmTimer.unref?.();
   };

@@ -35,17 +35,15 @@ describe.skipIf(!available)('ingest', () => {
     events = [];
     log = quietLog();
     clock = fx.t0 + 600;
-    ingest = createIngest({
-      store,
-      publish: (e) => events.push(e),
-      batchMs: 10_000,
-      now: () => clock,
-      log,
-    });
+    ingest = withBatchMs(10_000);
   });
   afterEach(async () => {
     await ingest.close();
   });
+
+  /** An ingest of this test's store, events and clock. */
+  const withBatchMs = (batchMs: number) =>
+    createIngest({ store, publish: (e) => events.push(e), batchMs, now: () => clock, log });
 
   const current = async (deviceId: number, nome: string) =>
     store.db
@@ -124,13 +122,7 @@ describe.skipIf(!available)('ingest', () => {
     async () => {
       if (store.raw.dialect !== 'postgres') return;
       const { pool } = store.raw;
-      const fast = createIngest({
-        store,
-        publish: (e) => events.push(e),
-        batchMs: 20,
-        now: () => clock,
-        log,
-      });
+      const fast = withBatchMs(20);
       // Another session holds the history table: the first batch's insert waits for it.
       const blocker = await pool.connect();
       try {
@@ -168,13 +160,7 @@ describe.skipIf(!available)('ingest', () => {
   );
 
   it('while messages wait, evaluates alarms of loaded devices only; the batch stores a new reading name and its alarm', async () => {
-    const fast = createIngest({
-      store,
-      publish: (e) => events.push(e),
-      batchMs: 20,
-      now: () => clock,
-      log,
-    });
+    const fast = withBatchMs(20);
     try {
       // Cold cache: the device is loaded by the writer alone, which then creates the new tag.
       fast.submit(fx.deviceId, { ts: fx.t0, leituras: { OilTemp: 130, LeituraNova: 3 } });

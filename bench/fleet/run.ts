@@ -286,9 +286,11 @@ function printServerTimes(
   to: number,
   row: (label: string, value: string) => void,
 ) {
-  const { calls, loopDelay } = JSON.parse(readFileSync(file, 'utf8')) as {
+  const { calls, loopDelay, heap, liveHeap } = JSON.parse(readFileSync(file, 'utf8')) as {
     calls: [number, string, number, number][];
     loopDelay: [number, number, number][];
+    heap: [number, number][];
+    liveHeap: [number, number][];
   };
   const inWindow = <T extends [number, ...unknown[]]>(rows: T[]) =>
     rows.filter(([at]) => at >= from && at <= to);
@@ -312,6 +314,17 @@ function printServerTimes(
       seconds.map(([, p50]) => p50),
       50,
     ).toFixed(1)} / ${Math.max(...seconds.map(([, , p99]) => p99)).toFixed(1)} ms`,
+  );
+  const maxMedian = (mb: number[]) =>
+    `${Math.max(...mb).toFixed(0)} / ${percentile(mb, 50).toFixed(0)} MB`;
+  row(
+    'heap do V8 no servidor: comprometido máx / mediana',
+    maxMedian(inWindow(heap).map(([, mb]) => mb)),
+  );
+  const live = inWindow(liveHeap).map(([, mb]) => mb);
+  row(
+    `heap do V8 em uso após cada coleta completa (${live.length}): máx / mediana`,
+    live.length > 0 ? maxMedian(live) : '–',
   );
 }
 
@@ -369,6 +382,10 @@ async function main() {
         // Keeping every reading requires keeping every aggregate too (retentionProblem).
         VIGIA_RETENTION_HOURLY_DAYS: '0',
         VIGIA_DATA_DIR: dir,
+        // The server's heap growth (its default unless set here): what the Memory part compares.
+        ...(process.env.VIGIA_HEAP_GROWTH_PERCENT
+          ? { VIGIA_HEAP_GROWTH_PERCENT: process.env.VIGIA_HEAP_GROWTH_PERCENT }
+          : {}),
         FLEET_SERVER_TIMES: serverTimesFile,
         NODE_OPTIONS: [
           `--require ${join(import.meta.dirname, 'serverTimes.cjs')}`,

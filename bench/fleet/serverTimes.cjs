@@ -1,16 +1,26 @@
 // Preloaded into the server by the fleet bench (FLEET_SERVER_TIMES=<file>): for each polled
 // call, when the server had its answer (request parsed → headers written) and when the
-// socket took the last byte; and how late its event loop ran each second; written to
-// <file> as JSON on exit. The bench compares
+// socket took the last byte; how late its event loop ran each second; the V8 heap committed
+// each second and in use just after each full collection (what lives); written to <file> as
+// JSON on exit. The bench compares
 // them with what its consoles saw, which adds the network, the kernel and its own loop.
 const http = require('node:http');
-const { monitorEventLoopDelay, performance } = require('node:perf_hooks');
+const v8 = require('node:v8');
+const {
+  constants,
+  monitorEventLoopDelay,
+  PerformanceObserver,
+  performance,
+} = require('node:perf_hooks');
 const { writeFileSync } = require('node:fs');
 
 const file = process.env.FLEET_SERVER_TIMES;
 if (file) {
   const calls = [];
   const loopDelay = [];
+  const heap = [];
+  const liveHeap = [];
+  const MB = 1024 * 1024;
   const kindOf = (url) =>
     url.startsWith('/api/dispositivos/infosFiltro')
       ? 'lista'
@@ -45,6 +55,16 @@ if (file) {
     const ms = (ns) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
     loopDelay.push([Date.now(), ms(histogram.percentile(50)), ms(histogram.percentile(99))]);
     histogram.reset();
+    heap.push([Date.now(), v8.getHeapStatistics().total_heap_size / MB]);
   }, 1000).unref();
-  process.once('exit', () => writeFileSync(file, JSON.stringify({ calls, loopDelay })));
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        liveHeap.push([Date.now(), v8.getHeapStatistics().used_heap_size / MB]);
+      }
+    }
+  }).observe({ entryTypes: ['gc'] });
+  process.once('exit', () =>
+    writeFileSync(file, JSON.stringify({ calls, loopDelay, heap, liveHeap })),
+  );
 }

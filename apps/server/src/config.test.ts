@@ -113,4 +113,14 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ VIGIA_RETENTION_DAILY_DAYS: '365' }).retention.daily).toBe(730);
   });
+
+  it("sets V8's heap growth at 50 % unless told (0: V8's own), and refuses a bad value", () => {
+    expect(loadConfig({}).heapGrowthPercent).toBe(50);
+    expect(loadConfig({ VIGIA_HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(loadConfig({ VIGIA_HEAP_GROWTH_PERCENT: '120' }).heapGrowthPercent).toBe(120);
+    expect(() => loadConfig({ VIGIA_HEAP_GROWTH_PERCENT: '-1' })).toThrow(
+      /VIGIA_HEAP_GROWTH_PERCENT/,
+    );
+    expect(() => loadConfig({ VIGIA_HEAP_GROWTH_PERCENT: 'muito' })).toThrow(ConfigError);
+  });
 });

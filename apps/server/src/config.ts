@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { HEAP_GROWTH_PERCENT } from './heapGrowth.js';
 import { effectiveRetention, type RetentionPolicy } from './store/retention.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -77,6 +78,8 @@ const env = z.object({
   VIGIA_ALARM_SHELVE_SWEEP_MS: integer(100, 3_600_000).default(15_000),
   /** Chattering suppression window, seconds (0: off). */
   VIGIA_ALARM_CHATTER_S: integer(0, 3600).default(60),
+  /** How far V8 lets its heap grow past what survived a full collection, percent (0: V8's own). */
+  VIGIA_HEAP_GROWTH_PERCENT: integer(0, 300).default(HEAP_GROWTH_PERCENT),
 });
 
 export interface Config {
@@ -122,6 +125,8 @@ export interface Config {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** V8's heap growth past the live heap, percent; 0 leaves V8's own (heapGrowth.ts). */
+  heapGrowthPercent: number;
   /** ISA-18.2 alarm handling beyond acknowledgement (store/alarms/README.md). */
   alarms: {
     /** Shelf durations allowed, seconds. */
@@ -203,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     webDist: resolve(cwd, e.VIGIA_WEB_DIST),
     trustProxy: e.VIGIA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    heapGrowthPercent: e.VIGIA_HEAP_GROWTH_PERCENT,
     alarms: {
       shelveMinSeconds: Math.min(e.VIGIA_ALARM_SHELVE_MIN_S, e.VIGIA_ALARM_SHELVE_MAX_S),
       shelveMaxSeconds: e.VIGIA_ALARM_SHELVE_MAX_S,

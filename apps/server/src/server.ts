@@ -9,6 +9,7 @@ import { startCommandLinks } from './commands/links.js';
 import { type Config, ConfigError, loadConfig, mqttConnection } from './config.js';
 import { EventBus } from './events/eventBus.js';
 import { type PgEventRelay, startPgEventRelay } from './events/pgEventRelay.js';
+import { applyHeapGrowth } from './heapGrowth.js';
 import { createIngest } from './ingest/ingest.js';
 import { readingsSubscription, startMqttIngest } from './ingest/mqtt.js';
 import { startDailyReports } from './reportFiles/dailyOccurrenceReport.js';
@@ -52,6 +53,7 @@ function describeDatabase(url: string): string {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  applyHeapGrowth(config.heapGrowthPercent);
   const log = pino(loggerOptions(config));
   const stops: (() => Promise<void> | void)[] = [];
   const shutdown = async (reason: string, code: number) => {

@@ -1141,14 +1141,22 @@ export function typeDef(tipo: string): TypeDef {
   return def;
 }
 
+/** The readings the chart and report presets of a type draw or show. */
+export function presetTagNames(def: TypeDef): Set<string> {
+  return new Set([
+    ...def.charts.flatMap((c) => c.lines.map((line) => line.tag)),
+    ...def.reports.flatMap((r) => r.columns.map(([tag]) => tag)),
+  ]);
+}
+
 /**
  * The readings the demo seed writes history for: those marked `history` and
- * every one a chart preset of the type draws (a chart line without history
- * would show '---').
+ * every one a chart or report preset of the type draws or shows (without
+ * history a chart line or a report column would show only '---').
  */
 export function historyTagNames(def: TypeDef): Set<string> {
-  const drawn = new Set(def.charts.flatMap((c) => c.lines.map((line) => line.tag)));
-  return new Set(def.tags.filter((t) => t.history || drawn.has(t.nome)).map((t) => t.nome));
+  const presets = presetTagNames(def);
+  return new Set(def.tags.filter((t) => t.history || presets.has(t.nome)).map((t) => t.nome));
 }
 
 /** Overview panels of plants and SCDs themselves (not of a device). */

@@ -11,7 +11,7 @@ import type { Store } from '../store/database.js';
 import { parseJson } from '../store/json.js';
 import type { SystemConfig } from '../store/schema.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
-import { DEVICE_TYPES } from './catalog.js';
+import { DEVICE_TYPES, presetTagNames } from './catalog.js';
 import { DEMO_USERS, seedDemo } from './demoFleet.js';
 
 const available = await testStoreAvailable();
@@ -207,7 +207,7 @@ describe.skipIf(!available)('seedDemo', () => {
     expect(offline.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('writes history for every reading a chart preset draws, on some device of each type', async () => {
+  it('writes history for every reading a chart or report preset shows, on some device of each type', async () => {
     const drawn = await store.db
       .selectFrom('tags as t')
       .innerJoin('devices as d', 'd.id', 't.device_id')
@@ -221,9 +221,9 @@ describe.skipIf(!available)('seedDemo', () => {
       .execute();
     const withHistory = new Set(drawn.map((row) => `${row.tipo}:${row.nome}`));
     const lacking = DEVICE_TYPES.flatMap((def) =>
-      def.charts.flatMap((c) =>
-        c.lines.map((line) => `${def.tipo}:${line.tag}`).filter((key) => !withHistory.has(key)),
-      ),
+      [...presetTagNames(def)]
+        .map((tag) => `${def.tipo}:${tag}`)
+        .filter((key) => !withHistory.has(key)),
     );
     expect(lacking).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 
@@ -24,7 +25,8 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-function portOpen(host: string, port: number, timeoutMs = 1500): Promise<boolean> {
+/** Whether something accepts TCP connections on host:port. */
+export function portOpen(host: string, port: number, timeoutMs = 1500): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host, port });
     const done = (open: boolean) => {
@@ -60,6 +62,10 @@ export const mqttAvailable = () => {
 };
 
 export const chromiumAvailable = async () => existsSync(CHROMIUM_PATH);
+
+/** Mosquitto's binary, for the brokers a test starts on its own port. */
+export const mosquittoAvailable = async () =>
+  spawnSync('sh', ['-c', 'command -v mosquitto']).status === 0;
 
 /**
  * Resolves whether a service is there. When it is not and the run requires

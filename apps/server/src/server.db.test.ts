@@ -2,23 +2,24 @@ import type { TipoTotal, UserInfo } from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './seed/demoFleet.js';
 import { openStore } from './store/database.js';
-import { testStoreAvailable } from './store/testStore.js';
+import { createTestDatabase, type TestDatabase, testStoreAvailable } from './store/testStore.js';
+import { DEMO_TEST_SEED } from './test/databaseTemplates.js';
 import { startServerProcess } from './test/serverProcess.js';
 import { isEvent, openEventStream } from './test/sse.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './test/throwawayDatabase.js';
 
 const available = await testStoreAvailable();
 const onPostgres = process.env.VIGIA_TEST_DB === 'postgres';
 
 describe.skipIf(!available)('server process: the embedded start', () => {
-  let database: ThrowawayDatabase;
+  let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    // The 30-day seed takes ~20 s on PostgreSQL: there the start finds a day's demo
+    // (seeding is then a no-op); on SQLite it seeds the month itself.
+    database = await createTestDatabase(onPostgres ? 'demo' : undefined);
     if (onPostgres) {
-      // The 30-day seed takes ~20 s on PostgreSQL; the start seeds (a no-op then) all the same.
       const store = await openStore(database.url);
-      await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
+      await seedDemo(store, DEMO_TEST_SEED);
       await store.close();
     }
   });
@@ -68,15 +69,15 @@ describe.skipIf(!available)('server process: the embedded start', () => {
 });
 
 describe.skipIf(!available || !onPostgres)('server processes: event fan-out on PostgreSQL', () => {
-  let database: ThrowawayDatabase;
+  let database: TestDatabase;
   let deviceKey: string;
   let deviceId: number;
   let sisId: number;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createTestDatabase('demo');
     const store = await openStore(database.url);
-    await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
+    await seedDemo(store, DEMO_TEST_SEED);
     // A device of demo's, given a known ingest key for the test.
     const { createHash, randomBytes } = await import('node:crypto');
     deviceKey = `teste_${randomBytes(12).toString('hex')}`;

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testStoreAvailable } from '../store/testStore.js';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwawayDatabase.js';
+import { createTestDatabase, type TestDatabase, testStoreAvailable } from '../store/testStore.js';
 import { EventBus } from './eventBus.js';
 import { EVENTS_CHANNEL, type PgEventRelay, startPgEventRelay } from './pgEventRelay.js';
 import type { VigiaEvent } from './types.js';
@@ -18,13 +17,13 @@ const opened = (occurrenceId: number): VigiaEvent => ({
 });
 
 describe.skipIf(!onPostgres)('PostgreSQL event relay (LISTEN/NOTIFY)', () => {
-  let database: ThrowawayDatabase;
+  let database: TestDatabase;
   const buses = [new EventBus(), new EventBus()];
   const relays: PgEventRelay[] = [];
   const seen: VigiaEvent[][] = [[], []];
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createTestDatabase();
     for (const [i, bus] of buses.entries()) {
       relays.push(await startPgEventRelay({ connectionString: database.url, bus, log: quiet }));
       bus.subscribe((e) => seen[i]?.push(e));

@@ -3,11 +3,11 @@ import { MESSAGES } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessCommandBus } from '../commands/transport.js';
 import type { VigiaEvent } from '../events/types.js';
-import { seedDemo } from '../seed/demoFleet.js';
 import { buildFleet, silentDeviceIds } from '../seed/fleet.js';
 import { commandAuditOf } from '../store/commands/commandStore.js';
 import type { Store } from '../store/database.js';
-import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import { testStoreAvailable } from '../store/testStore.js';
+import { openDemoTestStore } from '../test/databaseTemplates.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
 const available = await testStoreAvailable();
@@ -273,8 +273,7 @@ describe.skipIf(!available)('remote commands: rights, tenancy, confirmation, del
 describe.skipIf(!available)('a restart does not lose a queued command', () => {
   let store: Store;
   beforeAll(async () => {
-    store = await openTestStore();
-    await seedDemo(store, { seed: 1, users: true, historyDays: 0.1 });
+    store = await openDemoTestStore();
   });
   afterAll(async () => {
     await store?.close();

@@ -1,9 +1,9 @@
 import { type DeviceRow, type DeviceRowPage, deviceRow, deviceRowPage } from '@vigia/contract';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../seed/demoFleet.js';
 import { clearAlarms, openOccurrence, setLastSeen, setReading } from '../store/devices/fixtures.js';
-import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import { testStoreAvailable } from '../store/testStore.js';
+import { openDemoTestStore } from '../test/databaseTemplates.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
 const available = await testStoreAvailable();
@@ -53,8 +53,7 @@ describe.skipIf(!available)('device reads', () => {
   };
 
   beforeAll(async () => {
-    const base = await openTestStore();
-    await seedDemo(base, { seed: 1, users: true });
+    const base = await openDemoTestStore();
     t = await startTestApp({
       store: { ...base, db: base.db.withPlugin(plugin), reads: base.reads.withPlugin(plugin) },
     });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
 import { createIngest, type Ingest } from '../ingest/ingest.js';
 import { OPENAPI_PATH } from '../plugins/openapi.js';
-import { seedDemo } from '../seed/demoFleet.js';
 import type { Store } from '../store/database.js';
-import { openTestStore, testStoreAvailable } from '../store/testStore.js';
+import { testStoreAvailable } from '../store/testStore.js';
+import { openDemoTestStore } from '../test/databaseTemplates.js';
 import {
   describeRequest,
   type FuzzRequest,
@@ -59,8 +59,7 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
 
   beforeAll(async () => {
     // With an ingest, the device call (`POST /api/ingest`) is served and fuzzed too, with a real key.
-    store = await openTestStore();
-    await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
+    store = await openDemoTestStore();
     const device = await store.db
       .selectFrom('devices')
       .select('id')

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Insertable } from 'kysely';
@@ -31,53 +31,96 @@ export async function testStoreAvailable(): Promise<boolean> {
   return needService('PostgreSQL', postgresAvailable);
 }
 
+/** What a test store starts from: a migrated empty database, or one with the demo fleet. */
+export type TestTemplate = 'empty' | 'demo';
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
 /**
- * A fresh, migrated, empty store for one test file. VIGIA_TEST_DB selects
- * 'sqlite' (default: a temporary file) or 'postgres' (a throwaway database on
- * POSTGRES_URL, dropped on close). Call `testStoreAvailable()` first to skip
- * when PostgreSQL is not there.
+ * Where the server projects' global setup (src/test/databaseTemplates.ts) leaves
+ * the databases it made once for the run, as JSON `{ empty, demo }`: SQLite file
+ * paths, or PostgreSQL database names. Unset (a bench, a file run by hand without
+ * the setup): every store is made and migrated from scratch.
  */
-export async function openTestStore(): Promise<Store> {
-  const suffix = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  if (process.env.VIGIA_TEST_DB === 'postgres')
-    return openPostgresTestStore(`vigia_test_${suffix}`);
-  const file = join(tmpdir(), `vigia-test-${suffix}.db`);
-  const store = await openStore(`sqlite:${file}`);
-  return {
-    ...store,
-    close: async () => {
-      await store.close();
-      for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
-    },
-  };
+export const TEMPLATE_ENV: Record<TestDatabaseKind, string> = {
+  sqlite: 'VIGIA_TEST_TEMPLATES_SQLITE',
+  postgres: 'VIGIA_TEST_TEMPLATES_POSTGRES',
+};
+
+const testDatabaseKind = (): TestDatabaseKind =>
+  process.env.VIGIA_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+function templateOf(kind: TestDatabaseKind, template: TestTemplate): string | undefined {
+  const raw = process.env[TEMPLATE_ENV[kind]];
+  return raw ? (JSON.parse(raw) as Record<TestTemplate, string>)[template] : undefined;
 }
 
-async function openPostgresTestStore(name: string): Promise<Store> {
-  const { POSTGRES_URL, postgresAvailable } = await services();
-  if (!(await postgresAvailable())) {
-    throw new ServiceUnavailableError(`PostgreSQL indisponível em ${POSTGRES_URL}`);
+/** A database of a test's own, by URL, for a store or a server process. */
+export interface TestDatabase {
+  /** A `DATABASE_URL`. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of the kind VIGIA_TEST_DB selects: a temporary SQLite file
+ * ('sqlite', the default) or a fresh database on POSTGRES_URL ('postgres').
+ * With `template` and the run's templates, a copy of it (a file copy; `CREATE
+ * DATABASE … TEMPLATE`); otherwise empty, unmigrated.
+ */
+export async function createTestDatabase(template?: TestTemplate): Promise<TestDatabase> {
+  const suffix = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const kind = testDatabaseKind();
+  const source = template ? templateOf(kind, template) : undefined;
+  if (kind === 'postgres') {
+    const { POSTGRES_URL, postgresAvailable } = await services();
+    if (!(await postgresAvailable())) {
+      throw new ServiceUnavailableError(`PostgreSQL indisponível em ${POSTGRES_URL}`);
+    }
+    const name = `vigia_test_${suffix}`;
+    await runAdmin(POSTGRES_URL, `create database ${name}${source ? ` template ${source}` : ''}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      drop: () => runAdmin(POSTGRES_URL, `drop database if exists ${name} with (force)`),
+    };
   }
-  const adminQuery = (text: string) => runAdmin(POSTGRES_URL, text);
-  await adminQuery(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+  const file = join(tmpdir(), `vigia-test-${suffix}.db`);
+  if (source) copyFileSync(source, file);
+  return { url: `sqlite:${file}`, drop: async () => removeSqliteFile(file) };
+}
+
+/**
+ * A fresh, migrated store of its own for one test file (see
+ * `createTestDatabase`), dropped on close. A copy of the run's `template`
+ * where there is one; otherwise migrated empty, and a 'demo' caller seeds it
+ * (`seedDemo` skips a seeded database). Call `testStoreAvailable()` first to
+ * skip when PostgreSQL is not there.
+ */
+export async function openTestStore(template: TestTemplate = 'empty'): Promise<Store> {
+  const database = await createTestDatabase(template);
   let store: Store;
   try {
-    store = await openStore(url.toString());
+    store = await openStore(database.url);
   } catch (err) {
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await database.drop();
     throw err;
   }
   return {
     ...store,
     close: async () => {
       await store.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }
 
-async function runAdmin(url: string, text: string): Promise<void> {
+/** A SQLite database file and its WAL companions. */
+export function removeSqliteFile(file: string): void {
+  for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
+}
+
+export async function runAdmin(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

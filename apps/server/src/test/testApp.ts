@@ -5,9 +5,8 @@ import type { TokenResponse } from '@vigia/contract';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { seedDemo } from '../seed/demoFleet.js';
 import type { Store } from '../store/database.js';
-import { openTestStore } from '../store/testStore.js';
+import { openDemoTestStore } from './databaseTemplates.js';
 
 export const DEMO_USERS = {
   demo: { username: 'demo', password: 'demo' },
@@ -53,9 +52,7 @@ export async function startTestApp(
     Pick<AppOptions, 'loginLimits' | 'bus' | 'eventsHeartbeatMs' | 'logger' | 'ingest' | 'commands'>
   > = {},
 ): Promise<TestApp> {
-  const store = options.store ?? (await openTestStore());
-  // One day of history: these tests read no charts, and the full 30 days take seconds to write.
-  if (!options.store) await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
+  const store = options.store ?? (await openDemoTestStore());
   const app = await buildApp({
     config: testConfig(options.env),
     store,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../seed/demoFleet.js';
+import { openDemoTestStore } from '../../test/databaseTemplates.js';
 import type { Store } from '../database.js';
-import { openTestStore, testStoreAvailable } from '../testStore.js';
+import { testStoreAvailable } from '../testStore.js';
 import { CATALOG_TTL_MS, DeviceCatalog } from './catalog.js';
 import { loadInfos } from './deviceStore.js';
 import { setReading } from './fixtures.js';
@@ -13,8 +13,7 @@ describe.skipIf(!available)('device catalogue cache', () => {
   let deviceId: number;
 
   beforeAll(async () => {
-    store = await openTestStore();
-    await seedDemo(store, { seed: 1, users: false, historyDays: 1 });
+    store = await openDemoTestStore();
     deviceId = (
       await store.db.selectFrom('devices').select('id').orderBy('id').executeTakeFirstOrThrow()
     ).id;

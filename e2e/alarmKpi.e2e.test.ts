@@ -3,12 +3,12 @@ import type { AlarmKpi } from '@vigia/contract';
 import { ALARM_KPI, MESSAGES, periodPreset } from '@vigia/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, mqttAvailable, needService } from '../test-support/services.js';
+import { chromiumAvailable, mosquittoAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
 import { launchChromium } from './support/browser.js';
-import type { VigiaServer } from './support/vigiaServer.js';
 import {
   apiAs,
+  type BrokeredServer,
   connectPublisher,
   DEMO_GENERATOR,
   type DevicePublisher,
@@ -18,7 +18,7 @@ import {
 } from './support-occurrences.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
-const hasBroker = await needService('Mosquitto', mqttAvailable);
+const hasBroker = await needService('Mosquitto', mosquittoAvailable);
 
 const SHOTS = screenshotDir();
 /** Raises of the chattering generator: well over the flood limit in one 10-minute window. */
@@ -31,7 +31,7 @@ const NAV_COLLAPSE_MS = 2500;
 describe.runIf(hasChromium && hasBroker)(
   'alarm KPIs and comments in Chromium against the real server',
   () => {
-    let server: VigiaServer;
+    let server: BrokeredServer;
     let browser: Browser;
     let publisher: DevicePublisher;
     const contexts: BrowserContext[] = [];
@@ -57,11 +57,8 @@ describe.runIf(hasChromium && hasBroker)(
       );
 
     beforeAll(async () => {
-      [server, browser, publisher] = await Promise.all([
-        startServerWithBroker(),
-        launchChromium(),
-        connectPublisher(),
-      ]);
+      [server, browser] = await Promise.all([startServerWithBroker(), launchChromium()]);
+      publisher = await connectPublisher(server.mqttUrl);
       // Oil temperature alternating around its limit (105 °C, deadband 5): a raise every 2 s,
       // all inside one 10-minute window that has already begun.
       const now = Math.floor(Date.now() / 1000);

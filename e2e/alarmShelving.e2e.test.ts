@@ -3,12 +3,12 @@ import type { DeviceRow, DeviceRowPage, OccurrenceRow } from '@vigia/contract';
 import { SHELVING_MESSAGES } from '@vigia/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, mqttAvailable, needService } from '../test-support/services.js';
+import { chromiumAvailable, mosquittoAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
 import { launchChromium } from './support/browser.js';
-import type { VigiaServer } from './support/vigiaServer.js';
 import {
   apiAs,
+  type BrokeredServer,
   connectPublisher,
   type DevicePublisher,
   NORMAL_OIL_TEMP,
@@ -18,7 +18,7 @@ import {
 } from './support-occurrences.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
-const hasBroker = await needService('Mosquitto', mqttAvailable);
+const hasBroker = await needService('Mosquitto', mosquittoAvailable);
 
 const SHOTS = screenshotDir('alarm-shelving');
 /** The shortest shelf this server allows; the dialog offers it ('20 segundos'). */
@@ -37,7 +37,7 @@ const RAISES = 8;
 describe.runIf(hasChromium && hasBroker)(
   'alarm shelving in Chromium against the real server',
   () => {
-    let server: VigiaServer;
+    let server: BrokeredServer;
     let browser: Browser;
     let publisher: DevicePublisher;
     let generator: DeviceRow;
@@ -98,15 +98,15 @@ describe.runIf(hasChromium && hasBroker)(
       page.locator('tbody tr[data-row-id]').filter({ hasText: OIL_TEMP_RULE.nome });
 
     beforeAll(async () => {
-      [server, browser, publisher] = await Promise.all([
+      [server, browser] = await Promise.all([
         startServerWithBroker({
           VIGIA_ALARM_CHATTER_S: '0',
           VIGIA_ALARM_SHELVE_MIN_S: String(SHORT_SHELF_S),
           VIGIA_ALARM_SHELVE_SWEEP_MS: '1000',
         }),
         launchChromium(),
-        connectPublisher(),
       ]);
+      publisher = await connectPublisher(server.mqttUrl);
       const { sistemas } = await api<{ sistemas: { id: number }[] }>('/api/User/userinfo');
       const demoSystems = new Set(sistemas.map((s) => s.id));
       const now = Date.now() / 1000;

@@ -11,19 +11,14 @@ import type {
 import { GMG_OFF_BIT, MESSAGES } from '@vigia/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  MQTT_URL,
-  mqttAvailable,
-  needService,
-} from '../test-support/services.js';
+import { chromiumAvailable, mosquittoAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
 import { tokensFor, userInfo } from './support/api.js';
 import { DESKTOP, desktopContext, launchChromium, storeSession } from './support/browser.js';
 import { REPO_ROOT, startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
-const hasMqtt = hasChromium && (await mqttAvailable());
+const hasMqtt = hasChromium && (await mosquittoAvailable());
 const SHOTS = screenshotDir();
 /** Waits of the UI on a loaded machine (Vitest polls for 1 s by default). */
 const POLL = { timeout: 15_000 };
@@ -91,7 +86,7 @@ describe.runIf(hasChromium)('remote commands in Chromium against the real server
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startVigiaServer({ VIGIA_SIMULATOR: '1', ...(hasMqtt ? { MQTT_URL } : {}) }),
+      startVigiaServer({ VIGIA_SIMULATOR: '1' }, { broker: hasMqtt }),
       launchChromium(),
     ]);
     demo = await tokensFor(server.url, 'demo');

@@ -16,8 +16,6 @@ import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
-/** The demo server seeds 30 days of history: slow on a loaded machine. */
-const STARTUP_MS = 240_000;
 
 /**
  * The demo contracts (apps/server/src/seed/demoContracts.ts): system 200 has
@@ -40,11 +38,11 @@ describe.runIf(hasChromium)('contratos in Chromium against the real server', () 
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startVigiaServer({}, STARTUP_MS), launchChromium()]);
+    [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
     context = await desktopContext(browser);
     page = await context.newPage();
     await storeSession(page, server.url, await tokensFor(server.url, 'admin'));
-  }, STARTUP_MS + 10_000);
+  });
 
   afterAll(async () => {
     await context?.close();

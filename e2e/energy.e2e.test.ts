@@ -69,9 +69,8 @@ describe.runIf(hasChromium)('energy screens in Chromium against the real server'
   const energyCalls: string[] = [];
 
   beforeAll(async () => {
-    // The demo's 30 days of history take a while to seed on a busy machine.
     [server, browser] = await Promise.all([
-      startVigiaServer(WEB_DIST ? { VIGIA_WEB_DIST: WEB_DIST } : {}, 280_000),
+      startVigiaServer(WEB_DIST ? { VIGIA_WEB_DIST: WEB_DIST } : {}),
       launchChromium(),
     ]);
     context = await browser.newContext({
@@ -84,7 +83,7 @@ describe.runIf(hasChromium)('energy screens in Chromium against the real server'
       if (/\/api2?\/(v3\/)?energia\//.test(r.url())) energyCalls.push(r.url());
     });
     await storeSession(page, server.url, await tokensFor(server.url, 'demo'));
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await context?.close();

@@ -16,8 +16,6 @@ import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
-/** The demo server seeds 30 days of history: slow on a loaded machine. */
-const STARTUP_MS = 240_000;
 
 const yesterday = () => isoDate(addDays(today(new Date()), -1));
 
@@ -31,13 +29,13 @@ describe.runIf(hasChromium)(
     let accessToken: string;
 
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startVigiaServer({}, STARTUP_MS), launchChromium()]);
+      [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
       context = await desktopContext(browser);
       page = await context.newPage();
       const tokens = await tokensFor(server.url, 'demo');
       accessToken = (await tokensFor(server.url, 'demo')).access_token;
       await storeSession(page, server.url, tokens);
-    }, STARTUP_MS + 10_000);
+    });
 
     afterAll(async () => {
       await context?.close();

@@ -3,12 +3,12 @@ import type { OccurrenceRow } from '@vigia/contract';
 import { ALARM_ROW_STYLES, MESSAGES } from '@vigia/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, mqttAvailable, needService } from '../test-support/services.js';
+import { chromiumAvailable, mosquittoAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
 import { launchChromium } from './support/browser.js';
-import type { VigiaServer } from './support/vigiaServer.js';
 import {
   apiAs,
+  type BrokeredServer,
   connectPublisher,
   DEMO_GENERATOR,
   type DevicePublisher,
@@ -19,7 +19,7 @@ import {
 } from './support-occurrences.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
-const hasBroker = await needService('Mosquitto', mqttAvailable);
+const hasBroker = await needService('Mosquitto', mosquittoAvailable);
 
 const SHOTS = screenshotDir();
 
@@ -33,7 +33,7 @@ const background = (row: Locator) =>
   row.evaluate((element) => getComputedStyle(element).backgroundColor);
 
 describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the real server', () => {
-  let server: VigiaServer;
+  let server: BrokeredServer;
   let browser: Browser;
   let publisher: DevicePublisher;
   const contexts: BrowserContext[] = [];
@@ -110,11 +110,8 @@ describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the re
   }
 
   beforeAll(async () => {
-    [server, browser, publisher] = await Promise.all([
-      startServerWithBroker(),
-      launchChromium(),
-      connectPublisher(),
-    ]);
+    [server, browser] = await Promise.all([startServerWithBroker(), launchChromium()]);
+    publisher = await connectPublisher(server.mqttUrl);
     await resetOilAlarm();
   });
 

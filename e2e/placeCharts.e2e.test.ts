@@ -42,7 +42,7 @@ describe.runIf(hasChromium)('plant, SCD and consumption charts in Chromium', () 
       });
 
   beforeAll(async () => {
-    session = await openConsoleSession({ startTimeoutMs: 300_000 });
+    session = await openConsoleSession();
     ({ server, context, page } = session);
   }, 320_000);
 

@@ -16,8 +16,6 @@ import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
-/** The demo server seeds 30 days of history: slow on a loaded machine. */
-const STARTUP_MS = 240_000;
 
 /** The demo escalas are in system 179 (apps/server/src/seed/demoFleet.ts): 16 of them. */
 const SYSTEM = 179;
@@ -32,12 +30,12 @@ describe.runIf(hasChromium)('escalas in Chromium against the real server', () =>
   let adminToken: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startVigiaServer({}, STARTUP_MS), launchChromium()]);
+    [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
     context = await desktopContext(browser);
     page = await context.newPage();
     await storeSession(page, server.url, await tokensFor(server.url, 'admin'));
     adminToken = (await tokensFor(server.url, 'admin')).access_token;
-  }, STARTUP_MS + 10_000);
+  });
 
   afterAll(async () => {
     await context?.close();

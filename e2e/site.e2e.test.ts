@@ -5,12 +5,7 @@ import { formatNumber, NEVER_COMMUNICATED, STALE_LABEL, siteTitle } from '@vigia
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumAvailable,
-  MQTT_URL,
-  mqttAvailable,
-  needService,
-} from '../test-support/services.js';
+import { chromiumAvailable, mosquittoAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
 import { tokensFor } from './support/api.js';
 import {
@@ -23,7 +18,7 @@ import {
 import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
-const hasMqtt = hasChromium && (await needService('Mosquitto', mqttAvailable));
+const hasMqtt = hasChromium && (await needService('Mosquitto', mosquittoAvailable));
 const SHOTS = screenshotDir('panels');
 /** A console built elsewhere (a local run beside other builds); default apps/web/dist. */
 const WEB_DIST = process.env.VIGIA_E2E_WEB_DIST;
@@ -129,10 +124,7 @@ describe.runIf(hasChromium)(
 
     beforeAll(async () => {
       [server, browser] = await Promise.all([
-        startVigiaServer({
-          ...(hasMqtt ? { MQTT_URL } : {}),
-          ...(WEB_DIST ? { VIGIA_WEB_DIST: WEB_DIST } : {}),
-        }),
+        startVigiaServer(WEB_DIST ? { VIGIA_WEB_DIST: WEB_DIST } : {}, { broker: hasMqtt }),
         launchChromium(),
       ]);
       tokens = await tokensFor(server.url, 'demo');
@@ -255,7 +247,7 @@ describe.runIf(hasChromium)(
         const generator = deviceNamed('GMG ERB São Paulo Paulista');
         await openSite(siteHash(generator));
         await panelValue('kW').waitFor();
-        const client: MqttClient = await mqtt.connectAsync(MQTT_URL, {
+        const client: MqttClient = await mqtt.connectAsync(server.mqttUrl ?? '', {
           clientId: `vigia-e2e-site-${process.pid}`,
           clean: true,
         });
@@ -265,9 +257,8 @@ describe.runIf(hasChromium)(
             [57.25, 16, 'Teste'],
           ] as const) {
             const leituras = { kW, modoWeb, statusGMG: 64, chaveGrupo: 16384 };
-            // Other servers on the same broker share the subscription: publish
-            // again until this one has it. The 60 s poll is not waited for: the
-            // server's readings.updated event refreshes the panel.
+            // Publish again until the panel shows it. The 60 s poll is not waited
+            // for: the server's readings.updated event refreshes the panel.
             await expect
               .poll(
                 async () => {

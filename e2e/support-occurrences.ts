@@ -1,6 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MQTT_URL } from '../test-support/services.js';
 import { tokensFor } from './support/api.js';
 import { desktopContext, mobileContext, storeSession } from './support/browser.js';
 import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
@@ -17,19 +16,24 @@ export const DEMO_GENERATOR = { id: 1001, sisId: 121, patrimonio: 'GMG1' } as co
 export const OIL_TEMP_RULE = { tag: 'OilTemp', nome: 'Alta temperatura do óleo', limit: 105 };
 export const NORMAL_OIL_TEMP = 85;
 
+/** A server with MQTT ingest on a broker of its own. */
+export type BrokeredServer = VigiaServer & { mqttUrl: string };
+
 /**
- * The real server with MQTT ingest on the given broker and no simulator, so
- * every alarm on screen comes from the test. `VIGIA_E2E_WEB_DIST` serves a
- * console built elsewhere (a local run next to other work on apps/web/dist).
+ * The real server with MQTT ingest on a broker of its own (`mqttUrl`) and no
+ * simulator, so every alarm on screen comes from the test. `VIGIA_E2E_WEB_DIST`
+ * serves a console built elsewhere (a local run next to other work on apps/web/dist).
  */
-export function startServerWithBroker(extra: Record<string, string> = {}): Promise<VigiaServer> {
+export async function startServerWithBroker(
+  extra: Record<string, string> = {},
+): Promise<BrokeredServer> {
   const web = process.env.VIGIA_E2E_WEB_DIST;
-  return startVigiaServer({
-    MQTT_URL,
-    VIGIA_SIMULATOR: '0',
-    ...(web ? { VIGIA_WEB_DIST: web } : {}),
-    ...extra,
-  });
+  const server = await startVigiaServer(
+    { VIGIA_SIMULATOR: '0', ...(web ? { VIGIA_WEB_DIST: web } : {}), ...extra },
+    { broker: true },
+  );
+  if (!server.mqttUrl) throw new Error('servidor sem broker próprio');
+  return { ...server, mqttUrl: server.mqttUrl };
 }
 
 export interface DevicePublisher {
@@ -38,7 +42,7 @@ export interface DevicePublisher {
   close(): Promise<void>;
 }
 
-export async function connectPublisher(url = MQTT_URL): Promise<DevicePublisher> {
+export async function connectPublisher(url: string): Promise<DevicePublisher> {
   const client: MqttClient = await mqtt.connectAsync(url, {
     clientId: `vigia-e2e-ocorrencias-${process.pid}-${Date.now()}`,
     reconnectPeriod: 0,

@@ -5,7 +5,7 @@
  *   npx tsx --conditions=source bench/alarm-latency/run.ts [--alarms 60] [--web <dist>]
  *
  * Starts the real server (built `apps/server/dist`, a throwaway SQLite file, no
- * simulator, MQTT ingest on MQTT_URL), opens `/121/ocorrencias` as 'demo' in
+ * simulator, MQTT ingest on a Mosquitto of its own), opens `/121/ocorrencias` as 'demo' in
  * Chromium, then, one alarm at a time: publishes an oil temperature above the
  * demo generator's 105 °C limit with a value no other row has, and the page
  * reports when a row with that value is drawn (MutationObserver on the table,
@@ -32,7 +32,7 @@ import {
   openConsole,
   startServerWithBroker,
 } from '../../e2e/support-occurrences.js';
-import { chromiumAvailable, MQTT_URL, mqttAvailable } from '../../test-support/services.js';
+import { chromiumAvailable, mosquittoAvailable } from '../../test-support/services.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -109,12 +109,12 @@ const watch = (text: string) => `window.latencia.set(${JSON.stringify(text)}, nu
 const paintedAt = (text: string) => `window.latencia.get(${JSON.stringify(text)}) ?? null`;
 
 async function main() {
-  if (!(await chromiumAvailable()) || !(await mqttAvailable())) {
-    throw new Error(`precisa do Chromium e do Mosquitto em ${MQTT_URL}`);
+  if (!(await chromiumAvailable()) || !(await mosquittoAvailable())) {
+    throw new Error('precisa do Chromium e do Mosquitto');
   }
   const server = await startServerWithBroker();
   const browser = await launchChromium();
-  const publisher = await connectPublisher();
+  const publisher = await connectPublisher(server.mqttUrl);
   let ts = Math.floor(Date.now() / 1000);
   const publish = (leituras: Record<string, number>) => {
     ts = Math.max(Math.floor(Date.now() / 1000), ts + 1);

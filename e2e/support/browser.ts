@@ -3,11 +3,18 @@ import type { TokenResponse } from '@vigia/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-support/services.js';
+import { E2E_ENV } from './vigiaServer.js';
 
 export const DESKTOP = { width: 1366, height: 768 };
 export const MOBILE = { width: 390, height: 844 };
 
+/**
+ * The run's Chromium, started once by the e2e global setup (`close()` then only
+ * disconnects), or a Chromium of the caller's own when there is none (a bench).
+ */
 export function launchChromium(): Promise<Browser> {
+  const endpoint = process.env[E2E_ENV.chromiumEndpoint];
+  if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
@@ -25,7 +32,6 @@ export function desktopContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: DESKTOP, locale: 'pt-BR' });
 }
 
-/** Puts a session in the browser's storage the way the console stores it after a sign-in. */
 /**
  * Puts a session in the page's storage. Give every browser context its own
  * sign-in: the console rotates the refresh token shortly after it starts, and
@@ -77,12 +83,18 @@ export function hashOf(page: Page): string {
 /** The whole page at desktop width, with the side navigation folded to its rail. */
 export async function desktopPageShot(page: Page, path: string): Promise<void> {
   const nav = page.getByTestId('side-nav');
-  // A fresh console opens the navigation once it knows the screen width,
-  // then folds it after 2500 ms: wait for both, so it is not caught moving.
+  // A fresh console opens the navigation once it knows the screen width and folds
+  // it 2500 ms later: fold it at once with its own button (dispatched: an open
+  // dialog's overlay would take a pointer's click).
   await page
     .locator('[data-testid="side-nav"][data-state="expanded"]')
     .waitFor({ timeout: 2000 })
     .catch(() => {});
+  if ((await nav.getAttribute('data-state')) === 'expanded') {
+    await page.getByTestId('nav-toggle').dispatchEvent('click');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(DESKTOP.width - 40, DESKTOP.height - 40);
+  }
   await expect.poll(() => nav.getAttribute('data-state'), { timeout: 8000 }).toBe('collapsed');
   await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(80);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

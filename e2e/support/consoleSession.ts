@@ -20,7 +20,7 @@ export async function openConsoleSession(
   options: { env?: Record<string, string>; startTimeoutMs?: number; login?: string } = {},
 ): Promise<ConsoleSession> {
   const [server, browser] = await Promise.all([
-    startVigiaServer(options.env, options.startTimeoutMs),
+    startVigiaServer(options.env, { timeoutMs: options.startTimeoutMs }),
     launchChromium(),
   ]);
   const tokens = await tokensFor(server.url, options.login ?? 'demo');

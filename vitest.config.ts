@@ -11,6 +11,10 @@ const sourceFirst = {
 export default defineConfig({
   ...sourceFirst,
   test: {
+    // Files of every project run side by side. Most of a file's time is spent waiting
+    // (on a browser, a server process, a database), so more files than cores keep
+    // the two cores of CI busy.
+    maxWorkers: 3,
     projects: [
       {
         ...sourceFirst,
@@ -35,6 +39,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: { VIGIA_TEST_DB: 'sqlite' },
+          globalSetup: ['apps/server/src/test/databaseTemplates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -47,6 +52,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.db.test.ts'],
           environment: 'node',
           env: { VIGIA_TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/src/test/databaseTemplates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -66,8 +72,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/support/globalSetup.ts'],
           environment: 'node',
-          fileParallelism: false,
           // One more try for timing under a loaded 2-core CI machine; a real defect fails both.
           retry: 1,
           testTimeout: 60_000,

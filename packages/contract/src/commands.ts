@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryId } from './ids.js';
+import { bodyId, queryId } from './ids.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -59,7 +59,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** `POST /api/dispositivos/{dispositivoId}/comandar` body: `comando` is the comandoId. */
 export const commandRequest = z.object({
-  comando: z.number().int().positive(),
+  comando: bodyId,
   chave: idempotencyKey.optional(),
 });
 export type CommandRequest = z.infer<typeof commandRequest>;
@@ -113,13 +113,15 @@ export const COMMANDS_API = {
       401: 'Sem sessão válida',
       403: 'Sem o direito de comando (1) ou sem confirmação de senha nos últimos 5 minutos',
       404: 'Dispositivo fora do usuário',
+      409: 'A chave já enviou outro comando ou a outro dispositivo',
     },
     tags: TAGS,
     summary: 'Envia um comando ao dispositivo (direito 1 e senha confirmada)',
     description:
       'O comando é gravado e depois publicado ao dispositivo; o estado segue por eventos ' +
       '`command.status` e pelo histórico. A mesma chave (`chave` ou cabeçalho ' +
-      '`Idempotency-Key`) repetida envia uma vez só e responde o mesmo comando.',
+      '`Idempotency-Key`) repetida com o mesmo comando envia uma vez só e responde o mesmo ' +
+      'comando; com outro comando ou dispositivo, 409.',
   }),
   confirmPassword: defineRoute({
     method: 'POST',

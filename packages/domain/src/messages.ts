@@ -57,6 +57,8 @@ export const MESSAGES = {
   commandLoginRequired: 'Confirme sua senha para enviar comandos.',
   commandBusy: 'Aguarde a conclusão do comando anterior.',
   unknownCommand: 'Comando inexistente para este dispositivo.',
+  /** 409: an idempotency key already sent another command (or to another device). */
+  idempotencyKeyReused: 'Esta chave já foi usada em outro comando; gere uma nova chave.',
   commandConfirmPassword: 'Confirme sua senha',
   commandPasswordConfirmed: 'Senha confirmada.',
   internalError: 'Erro interno do servidor.',

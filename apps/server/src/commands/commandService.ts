@@ -9,7 +9,7 @@ import {
 import { type Publish, toPublish } from '../alarms/publish.js';
 import { hasCommandRight } from '../auth/scope.js';
 import type { UserContext } from '../auth/userContext.js';
-import { badRequest, forbidden, type HttpError, notFound } from '../plugins/httpError.js';
+import { badRequest, conflict, forbidden, type HttpError, notFound } from '../plugins/httpError.js';
 import {
   advanceCommand,
   auditCommand,
@@ -151,6 +151,12 @@ export async function startCommandService(opts: CommandServiceOptions): Promise<
         mensagem: MESSAGES.commandSent,
       });
       const repeated = async (c: StoredCommand) => {
+        if (c.deviceId !== device.id || c.commandTypeId !== type.id) {
+          return refuse(
+            { ...audit, resultado: 'chave já usada em outro comando' },
+            conflict(MESSAGES.idempotencyKeyReused),
+          );
+        }
         await auditCommand(db, {
           ...audit,
           action: 'comando.enviado',

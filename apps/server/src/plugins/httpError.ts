@@ -20,6 +20,7 @@ export const notFound = () => new HttpError(404, { error: MESSAGES.notFound });
 export const badRequest = (message: string = MESSAGES.invalidRequest) =>
   new HttpError(400, { error: message });
 export const forbidden = (message: string) => new HttpError(403, { error: message });
+export const conflict = (message: string) => new HttpError(409, { error: message });
 /** Spec 000 §8: this body makes the console sign out. */
 export const invalidToken = () =>
   new HttpError(

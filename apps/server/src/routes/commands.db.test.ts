@@ -154,6 +154,12 @@ describe.skipIf(!available)('remote commands: rights, tenancy, confirmation, del
     const unknown = await send(session, generator, { comando: 999_999 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ error: MESSAGES.unknownCommand });
+    // Past a 32-bit id (PostgreSQL's integer column): refused at the boundary, not a 500.
+    for (const comando of [2 ** 31, 2 ** 53]) {
+      const huge = await send(session, generator, { comando });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().error).toEqual(expect.any(String));
+    }
 
     const before = heard.length;
     const first = await send(session, generator, { comando: start.id, chave: 'chave-teste-0001' });
@@ -164,6 +170,20 @@ describe.skipIf(!available)('remote commands: rights, tenancy, confirmation, del
       comando: start.id,
     });
     expect(again.json()).toMatchObject({ id });
+    // The same key with another command, or to another device: a conflict, nothing sent.
+    const stop = (await typesOf(generator)).find((c) => c.nome === 'Parar GMG');
+    const otherCommand = await send(session, generator, {
+      comando: stop?.id,
+      chave: 'chave-teste-0001',
+    });
+    const otherDevice = await send(session, silent, {
+      comando: start.id,
+      chave: 'chave-teste-0001',
+    });
+    for (const conflict of [otherCommand, otherDevice]) {
+      expect(conflict.statusCode).toBe(409);
+      expect(conflict.json()).toEqual({ error: MESSAGES.idempotencyKeyReused });
+    }
     await settle();
     expect(heard.slice(before)).toEqual([
       [generator, { id, parameter_id: start.parameter_id, comando: start.comando }],

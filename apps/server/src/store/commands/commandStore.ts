@@ -121,6 +121,8 @@ export async function commandHistoryOf(
 export interface StoredCommand {
   id: number;
   deviceId: number;
+  /** The command type it was sent as (a repeat of its idempotency key must be the same). */
+  commandTypeId: number | null;
   systemId: number;
   statusWebId: number;
   expiresAt: number | null;
@@ -134,6 +136,7 @@ function selectCommands(db: Db) {
     .select([
       'commands.id',
       'commands.device_id',
+      'commands.command_type_id',
       'devices.system_id',
       'commands.status_web_id',
       'commands.expires_at',
@@ -144,6 +147,7 @@ function selectCommands(db: Db) {
 function toStored(r: {
   id: number;
   device_id: number;
+  command_type_id: number | null;
   system_id: number;
   status_web_id: number;
   expires_at: number | null;
@@ -153,6 +157,7 @@ function toStored(r: {
   return {
     id: r.id,
     deviceId: r.device_id,
+    commandTypeId: r.command_type_id,
     systemId: r.system_id,
     statusWebId: r.status_web_id,
     expiresAt: r.expires_at,

@@ -111,8 +111,9 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
       req(request: FastifyRequest) {
         return {
           method: request.method,
-          // The event stream may carry the token in its query: never log it.
-          url: request.url.replace(/([?&]access_token=)[^&]*/g, '$1***'),
+          // The event stream's access token and a report download's signed token ride
+          // in the query: never log them (the download's is valid without a sign-in).
+          url: request.url.replace(/([?&](?:access_)?token=)[^&]*/g, '$1***'),
           remoteAddress: request.ip,
         };
       },

@@ -5,6 +5,7 @@ import { downloadUrl, reportFileList } from '@vigia/contract';
 import { addDays, calendarDateOf, endOfDaySec, isoDate, startOfDaySec } from '@vigia/domain';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../app.js';
 import {
   DAILY_REPORT_LOOKBACK_DAYS,
   dailyReportKey,
@@ -22,13 +23,21 @@ describe.skipIf(!available)('report files: daily occurrence reports, listing, do
   let dataDir: string;
   let demo: { authorization: string };
   let cliente: { authorization: string };
+  /** The app's access log, as the server writes it. */
+  const log: string[] = [];
   const yesterday = addDays(calendarDateOf(NOW * 1000), -1);
   const get = (url: string, headers?: { authorization: string }) =>
     t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'vigia-reports-'));
-    t = await startTestApp({ env: { VIGIA_DATA_DIR: dataDir } });
+    t = await startTestApp({
+      env: { VIGIA_DATA_DIR: dataDir },
+      logger: {
+        ...loggerOptions({ logLevel: 'info' }),
+        stream: { write: (line: string) => void log.push(line) },
+      },
+    });
     demo = await t.authHeader('demo');
     cliente = await t.authHeader('cliente');
   });
@@ -91,6 +100,11 @@ describe.skipIf(!available)('report files: daily occurrence reports, listing, do
     if (rows.length > 1) expect(rows[1]?.[0]).toBeInstanceOf(Date);
     // A forged or altered token downloads nothing.
     expect((await get(`${url.slice(0, -3)}abc`)).statusCode).toBe(404);
+    // The signed token never reaches the access log (it downloads without a sign-in).
+    const token = new URL(url, 'http://vigia').searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    expect(log.some((line) => line.includes('/api/relatorios/download?token=***'))).toBe(true);
+    expect(log.join('')).not.toContain(token);
   });
 
   it('cliente gets 404 for another system’s listing and file', async () => {

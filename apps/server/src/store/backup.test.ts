@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,10 @@ describe('online backup of the embedded database', () => {
     await writer;
     const after = await countReadings(store);
     expect(result.pages).toBeGreaterThan(0);
+    // The database and its copy hold the signing secret: their owner's only.
+    for (const file of [source, `${source}-wal`, destination]) {
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    }
 
     // Restore as the README says: the copy takes the database's place.
     const restoredPath = join(dir, 'restaurado.db');

@@ -1,5 +1,6 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
+import { ownerOnlyFile } from './ownerOnlyFile.js';
 
 /** One backup step of every page: a consistent copy even while another connection writes. */
 const ALL_PAGES = 0x7fffffff;
@@ -26,6 +27,8 @@ export async function backupSqliteFile(source: string, destination: string): Pro
   }
   const partial = `${destination}.parcial`;
   rmSync(partial, { force: true });
+  // The copy holds what the database holds (the signing secret too): its owner's only.
+  ownerOnlyFile(partial);
   const db = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');

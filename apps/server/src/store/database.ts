@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
+import { ownerOnlyDatabase } from './ownerOnlyFile.js';
 import { ensureReadingPartitions, PARTITION_MONTHS_AHEAD } from './partitions.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statementCache.js';
@@ -108,7 +109,10 @@ export async function openStore(databaseUrl: string): Promise<Store> {
 
 function openSqlite(path: string): Store {
   const memory = path === ':memory:' || path === '';
-  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (!memory) {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    ownerOnlyDatabase(path);
+  }
   const sqlite = new SqliteDatabase(memory ? ':memory:' : path);
   // Only takes effect on a new file. 8 KiB pages insert history ~1.5× faster than 4 KiB
   // (bench/ingest): each tag appends to its own leaf, and bigger leaves split less often.

@@ -13,6 +13,7 @@ import { createConnection } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { BROKER_SERVER_USER, brokerServerPasswordFile } from '../config.js';
+import { MAX_MESSAGE_BYTES } from '../ingest/mqtt.js';
 import type { Store } from '../store/database.js';
 import { deviceKeyHashes } from '../store/ingest/ingestRepository.js';
 import { deviceBrokerUser, type IssuedKey, issueDeviceKeys } from './deviceCredentials.js';
@@ -89,6 +90,8 @@ export function configText(files: BrokerFiles, port: number): string {
     // Readings wait for a node that is down or restarting instead of being dropped at 1,000.
     'max_queued_messages 1000000',
     'max_inflight_messages 1000',
+    // A device's oversized message is refused at the broker (the server's limit too).
+    `max_packet_size ${MAX_MESSAGE_BYTES}`,
     `pid_file ${files.pid}`,
     `log_dest file ${join(files.dir, 'mosquitto.log')}`,
     'log_type error',

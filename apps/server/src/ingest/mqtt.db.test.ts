@@ -6,7 +6,7 @@ import type { VigiaEvent } from '../events/types.js';
 import type { Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { createIngest, type Ingest } from './ingest.js';
-import { deviceIdFromTopic, type MqttIngest, startMqttIngest } from './mqtt.js';
+import { deviceIdFromTopic, MAX_MESSAGE_BYTES, type MqttIngest, startMqttIngest } from './mqtt.js';
 import { createFixture, type Fixture, storedValues } from './testFixture.js';
 
 const available = (await testStoreAvailable()) && (await needService('Mosquitto', mqttAvailable));
@@ -215,6 +215,21 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
     await ingest.flush();
     expect(ingest.stats().written - written).toBe(1);
     expect(await storedKw(fx.deviceId, ts)).toEqual([5]);
+  });
+
+  it('never takes a message past its maximum size; the next one from the device is stored', async () => {
+    const ts = fx.t0 + 900;
+    const topic = `vigia/dispositivos/${fx.deviceId}/leituras`;
+    // Valid JSON a reading long: 1.5 MiB of blanks inside the object.
+    const padded = `{"ts":${ts},"leituras":{"kW":41}${' '.repeat(MAX_MESSAGE_BYTES * 1.5)}}`;
+    expect(JSON.parse(padded)).toEqual({ ts, leituras: { kW: 41 } });
+    await device.publishAsync(topic, padded, { qos: 1 });
+    await device.publishAsync(topic, JSON.stringify({ ts: ts + 1, leituras: { kW: 42 } }), {
+      qos: 1,
+    });
+    await until(async () => (await storedKw(fx.deviceId, ts + 1)).length === 1);
+    await ingest.flush();
+    expect(await storedKw(fx.deviceId, ts)).toEqual([]);
   });
 
   it('takes no more than its receive maximum while a commit is slow; the broker keeps the rest', async () => {

@@ -34,6 +34,15 @@ export const SESSION_EXPIRY_S = 7 * 24 * 3600;
  */
 export const RECEIVE_MAXIMUM = 2000;
 
+/**
+ * Largest MQTT packet a node takes, as an HTTP ingest body (1 MiB: thousands of
+ * readings). Told to the broker at connect (MQTT 5 Maximum Packet Size), which
+ * then never sends a node a larger one, and set on the project's own broker,
+ * which refuses it from the device: a device's 200 MB message no longer reaches
+ * a node's memory.
+ */
+export const MAX_MESSAGE_BYTES = 1 << 20;
+
 export interface MqttIngestOptions {
   /** Subscription topic filter(s) (default SHARED_READINGS_TOPIC). */
   topic?: string | string[];
@@ -121,6 +130,7 @@ export async function startMqttIngest(
     properties: {
       sessionExpiryInterval: opts.sessionExpiryS ?? SESSION_EXPIRY_S,
       receiveMaximum: opts.receiveMaximum ?? RECEIVE_MAXIMUM,
+      maximumPacketSize: MAX_MESSAGE_BYTES,
     },
     reconnectPeriod: 2000,
     connectTimeout: 10_000,

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { EVENTS_RETRY_MS } from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VigiaEvent } from '../events/types.js';
+import { SECURITY_HEADERS } from '../plugins/securityHeaders.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { isEvent, openEventStream } from '../test/sse.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
@@ -52,6 +53,9 @@ describe.skipIf(!available)('GET /api/eventos', () => {
       expect(stream.status).toBe(200);
       expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(stream.headers.get('cache-control')).toContain('no-cache');
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect(stream.headers.get(name), name).toBe(value);
+      }
       expect((await stream.waitFor((m) => m.retry !== undefined)).retry).toBe(EVENTS_RETRY_MS);
 
       t.app.bus.publish({

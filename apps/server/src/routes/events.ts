@@ -46,6 +46,11 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
       const systems = new Set(user.systemIds);
       const socket = reply.raw;
       reply.hijack();
+      // A hijacked reply sends none of its headers: the security headers set when the
+      // request arrived go on the raw answer.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) socket.setHeader(name, value);
+      }
       socket.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',

@@ -129,6 +129,18 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
  * The HTTP app as a plugin: routes, auth, errors, docs and the console's
  * files. It never listens (see server.ts); tests drive it with `inject`.
  */
+/**
+ * Fastify's `trustProxy` for VIGIA_TRUST_PROXY. A hop count trusts that many
+ * addresses nearest the server (the socket's first): the client is the entry the
+ * farthest trusted proxy wrote, never one the client could write itself.
+ * Fastify takes no count of its own (it would trust none).
+ */
+export function proxyTrust(
+  trust: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
   usePortugueseValidationMessages();
@@ -137,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger === undefined ? loggerOptions(config) : options.logger }),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1 << 20,
     requestTimeout: 30_000,
     clientErrorHandler: answerClientError,

@@ -123,4 +123,18 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ VIGIA_HEAP_GROWTH_PERCENT: 'muito' })).toThrow(ConfigError);
   });
+
+  it('VIGIA_TRUST_PROXY: off, hops in front of the server, or proxy addresses; never the leftmost entry', () => {
+    expect(loadConfig({ VIGIA_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    // The on-words of earlier versions mean the one balancer in front, not every hop.
+    expect(loadConfig({ VIGIA_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ VIGIA_TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ VIGIA_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ VIGIA_TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1' }).trustProxy).toBe(
+      '10.0.0.0/8,192.168.1.10,::1',
+    );
+    for (const bad of ['qualquer', '10.0.0.0/8,balanceador', '-1']) {
+      expect(() => loadConfig({ VIGIA_TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    }
+  });
 });

@@ -23,6 +23,33 @@ const flag = z
 
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** An IPv4 or IPv6 address, with or without a /prefix. */
+const ADDRESS_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+
+/**
+ * Which proxies to believe about the client's address (`X-Forwarded-For`): off,
+ * a count of hops in front of the server (the client is the entry that many
+ * from the right, which the nearest proxy wrote), or the proxies' addresses and
+ * CIDRs. Never the leftmost entry, which the client writes itself; so the
+ * on-words mean one hop (the README's balancer).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx): false | number | string => {
+    if (['0', 'false', 'off', 'no', 'nao', 'não'].includes(value)) return false;
+    if (['true', 'on', 'yes', 'sim'].includes(value)) return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => ADDRESS_OR_CIDR.test(entry))) return entries.join(',');
+    ctx.addIssue({
+      code: 'custom',
+      message: `esperado 0, um número de proxies à frente (1, 2…) ou endereços/CIDRs separados por vírgula, recebido '${value}'`,
+    });
+    return z.NEVER;
+  });
+
 const env = z.object({
   PORT: integer(0, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -45,7 +72,7 @@ const env = z.object({
   VIGIA_REFRESH_TOKEN_TTL: integer(60, 365 * 24 * 3600).default(30 * 24 * 3600),
   VIGIA_JWT_SECRET: z.string().min(32, 'precisa de ao menos 32 caracteres').optional(),
   VIGIA_WEB_DIST: z.string().min(1).default('apps/web/dist'),
-  VIGIA_TRUST_PROXY: flag.default(false),
+  VIGIA_TRUST_PROXY: trustProxy.default(false),
   MQTT_USERNAME: z.string().max(256).optional(),
   MQTT_PASSWORD: z.string().max(256).optional(),
   VIGIA_MQTT_GROUP: z
@@ -122,8 +149,11 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Absolute path of the built SPA; served only when the folder exists. */
   webDist: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: the client address from X-Forwarded-For, believing
+   * this many hops (a number) or these proxy addresses/CIDRs (a list); false: the socket's.
+   */
+  trustProxy: false | number | string;
   logLevel: (typeof LOG_LEVELS)[number];
   /** V8's heap growth past the live heap, percent; 0 leaves V8's own (heapGrowth.ts). */
   heapGrowthPercent: number;

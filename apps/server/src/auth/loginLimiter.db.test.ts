@@ -4,7 +4,7 @@ import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { LoginLimiter } from './loginLimiter.js';
 
 const available = await testStoreAvailable();
-const limits = { perUserAndAddress: 3, perAddress: 5, windowMs: 60_000 };
+const limits = { perUserAndAddress: 3, perAddress: 5, perUser: 100, windowMs: 60_000 };
 
 describe.skipIf(!available)('LoginLimiter (kept in the database)', () => {
   let store: Store;
@@ -42,6 +42,24 @@ describe.skipIf(!available)('LoginLimiter (kept in the database)', () => {
       expect((await limiter.attempt(`u${i}`, '1.1.1.2', t0)).allowed).toBe(true);
     }
     expect((await limiter.attempt('outro', '1.1.1.2', t0)).allowed).toBe(false);
+  });
+
+  it('limits one username across addresses, until the window ends or a success', async () => {
+    const t0 = clock();
+    const limiter = new LoginLimiter(store.db, { ...limits, perUser: 4 });
+    for (let i = 0; i < 4; i++) {
+      expect((await limiter.attempt('cliente', `3.3.3.${i}`, t0)).allowed).toBe(true);
+    }
+    expect(await limiter.attempt('CLIENTE', '3.3.3.9', t0 + 1000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 59,
+    });
+    expect((await limiter.attempt('demo', '3.3.3.9', t0 + 1000)).allowed).toBe(true);
+    expect((await limiter.attempt('cliente', '3.3.4.1', t0 + 61_000)).allowed).toBe(true);
+    await limiter.succeeded('cliente', '3.3.4.1');
+    for (let i = 0; i < 4; i++) {
+      expect((await limiter.attempt('cliente', `3.3.5.${i}`, t0 + 62_000)).allowed).toBe(true);
+    }
   });
 
   it('a successful sign-in clears the per-user count only', async () => {
@@ -83,6 +101,7 @@ describe.skipIf(!available)('LoginLimiter (kept in the database)', () => {
     await limiter.attempt('outro', '1.1.1.6', t0 + 120_000);
     const left = await store.db.selectFrom('login_attempts').select('inicio').execute();
     expect(left.every((row) => row.inicio === Math.floor((t0 + 120_000) / 1000))).toBe(true);
-    expect(left).toHaveLength(2);
+    // Its three counters: username and address, address, username.
+    expect(left).toHaveLength(3);
   });
 });

@@ -12,12 +12,18 @@ export interface LoginLimits {
   perUserAndAddress: number;
   /** Attempts per client address, whatever the username (slows down spraying). */
   perAddress: number;
+  /**
+   * Attempts per username, from any address (guessing one password from many
+   * addresses, or behind a proxy that forwards what the client claims).
+   */
+  perUser: number;
   windowMs: number;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perUserAndAddress: 10,
   perAddress: 50,
+  perUser: 20,
   windowMs: 60_000,
 };
 
@@ -32,6 +38,7 @@ const keyOf = (text: string) => createHash('sha256').update(text).digest('hex');
 const userKey = (username: string, address: string) =>
   keyOf(`u:${username.toLowerCase()}\u0000${address}`);
 const addressKey = (address: string) => keyOf(`a:${address}`);
+const usernameKey = (username: string) => keyOf(`n:${username.toLowerCase()}`);
 
 /**
  * Fixed-window counters of sign-in attempts, kept in the database
@@ -53,22 +60,27 @@ export class LoginLimiter {
   async attempt(username: string, address: string, now = Date.now()): Promise<LoginVerdict> {
     const nowS = Math.floor(now / 1000);
     await this.#sweep(nowS);
-    const [user, addr] = await Promise.all([
+    const [user, addr, name] = await Promise.all([
       countLoginAttempt(this.db, userKey(username, address), nowS, this.#windowS),
       countLoginAttempt(this.db, addressKey(address), nowS, this.#windowS),
+      countLoginAttempt(this.db, usernameKey(username), nowS, this.#windowS),
     ]);
     const blocked = [
       user.tentativas > this.limits.perUserAndAddress ? user : undefined,
       addr.tentativas > this.limits.perAddress ? addr : undefined,
+      name.tentativas > this.limits.perUser ? name : undefined,
     ].filter((w) => w !== undefined);
     if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
     const until = Math.max(...blocked.map((w) => w.inicio + this.#windowS));
     return { allowed: false, retryAfterSeconds: Math.max(1, until - nowS) };
   }
 
-  /** A successful sign-in clears the per-user counter (not the per-address one). */
+  /** A successful sign-in clears the user's counters (not the per-address one). */
   async succeeded(username: string, address: string): Promise<void> {
-    await clearLoginAttempts(this.db, userKey(username, address));
+    await Promise.all([
+      clearLoginAttempts(this.db, userKey(username, address)),
+      clearLoginAttempts(this.db, usernameKey(username)),
+    ]);
   }
 
   /** Once a window per process: drops windows that ended (any node's). */

@@ -234,7 +234,7 @@ describe.skipIf(!available)('login rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({
-      loginLimits: { perUserAndAddress: 5, perAddress: 8, windowMs: 60_000 },
+      loginLimits: { perUserAndAddress: 5, perAddress: 8, perUser: 100, windowMs: 60_000 },
     });
   });
   afterAll(async () => {
@@ -267,6 +267,51 @@ describe.skipIf(!available)('login rate limit', () => {
       expect((await attempt(`usuario${i}`, '10.2.0.3')).statusCode).toBe(400);
     }
     expect((await attempt('cliente', '10.2.0.3', 'cliente')).statusCode).toBe(429);
+  });
+});
+
+describe.skipIf(!available)('login rate limit behind a proxy (VIGIA_TRUST_PROXY)', () => {
+  const PROXY = '10.9.0.1';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { VIGIA_TRUST_PROXY: '1' },
+      loginLimits: { perUserAndAddress: 5, perAddress: 1000, perUser: 12, windowMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  /** A sign-in through the proxy, which appends the address it saw to what the client sent. */
+  const viaProxy = (username: string, forwardedFor: string, pass = 'errada') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { ...FORM, 'x-forwarded-for': forwardedFor },
+      remoteAddress: PROXY,
+      payload: form({ grant_type: 'password', client_id: 'vigia-web', username, password: pass }),
+    });
+
+  it('keys on the address the proxy saw: a rotating leftmost entry written by the client changes nothing', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await viaProxy('demo', `203.0.113.${i}, 10.4.0.1`)).statusCode).toBe(400);
+    }
+    const limited = await viaProxy('demo', '198.51.100.7, 10.4.0.1', 'demo');
+    expect(limited.statusCode).toBe(429);
+    // The same user from another address, as the proxy saw it, signs in.
+    expect((await viaProxy('demo', '10.4.0.2', 'demo')).statusCode).toBe(200);
+  });
+
+  it('limits one username from any address: wrong passwords from 12 addresses, then the right one is 429', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await viaProxy('cliente', `10.5.0.${i}`)).statusCode).toBe(400);
+    }
+    const limited = await viaProxy('cliente', '10.5.1.1', 'cliente');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: 'too_many_requests',
+      error_description: MESSAGES.tooManyAttempts,
+    });
   });
 });
 

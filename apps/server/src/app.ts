@@ -18,6 +18,7 @@ import type { ZodType } from 'zod';
 import { createAccessTokens } from './auth/accessTokens.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/loginLimiter.js';
+import type { BrokerHealth } from './broker/mosquitto.js';
 import { startCommandService } from './commands/commandService.js';
 import { type CommandLink, createInProcessCommandBus } from './commands/transport.js';
 import type { Config } from './config.js';
@@ -74,6 +75,8 @@ export interface AppOptions {
   eventsHeartbeatMs?: number;
   /** Command delivery (in process when no link is given) and its timing (tests shorten it). */
   commands?: { link?: CommandLink; ttlMs?: number; sweepMs?: number };
+  /** The project's own broker's state, for `/api/health` (server.ts supervises it). */
+  brokerHealth?: () => BrokerHealth;
 }
 
 export interface RouteEntry {
@@ -211,7 +214,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Public: sign-in, health, docs.
   await app.register(oauthRoutes, services);
-  await app.register(healthRoutes, { ...services, version: VERSION });
+  await app.register(healthRoutes, {
+    ...services,
+    version: VERSION,
+    brokerHealth: options.brokerHealth,
+  });
   await app.register(docsRoutes);
   // Devices: their own key, no user token.
   if (options.ingest) await app.register(ingestRoutes, { store, ingest: options.ingest });

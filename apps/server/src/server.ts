@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { sweepCommunication } from './alarms/engine.js';
 import { buildApp, loggerOptions } from './app.js';
 import { DEVICE_KEYS_FILE, issueDeviceKeys } from './broker/deviceCredentials.js';
-import { provisionBroker, startBroker } from './broker/mosquitto.js';
+import { provisionBroker, type SupervisedBroker, superviseBroker } from './broker/mosquitto.js';
 import { startCommandLinks } from './commands/links.js';
 import { type Config, ConfigError, loadConfig, mqttConnection } from './config.js';
 import { EventBus } from './events/eventBus.js';
@@ -103,14 +103,16 @@ async function main(): Promise<void> {
   // Devices without a key get a random one (stored hashed), written down for handing out.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const keysFile = join(config.dataDir, DEVICE_KEYS_FILE);
+  let broker: SupervisedBroker | undefined;
   if (config.broker) {
     const { files, issued } = await provisionBroker(store, {
       ...config.broker,
       keysFile,
       ...(config.mqttPassword !== undefined ? { serverPassword: config.mqttPassword } : {}),
     });
-    const broker = await startBroker(files, config.broker.port);
-    stops.push(() => broker.stop());
+    broker = await superviseBroker(files, config.broker.port, { log });
+    const supervised = broker;
+    stops.push(() => supervised.stop());
     log.info(
       { porta: config.broker.port, pasta: files.dir, chavesNovas: issued.length, keysFile },
       'broker MQTT próprio ativo (contas por dispositivo)',
@@ -206,6 +208,7 @@ async function main(): Promise<void> {
     ingest,
     loggerInstance: log,
     commands: { link: commandLinks.server },
+    ...(broker ? { brokerHealth: broker.health } : {}),
   });
   stops.push(() => app.close());
   const address = await app.listen({ port: config.port, host: config.host });

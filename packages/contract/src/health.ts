@@ -9,6 +9,14 @@ export const healthResponse = z.object({
   databaseMs: z.number().nonnegative().nullable(),
   uptimeSeconds: z.number().nonnegative(),
   version: z.string(),
+  /** The project's own broker (`VIGIA_BROKER=1`), which the server restarts when it dies. */
+  broker: z
+    .object({
+      estado: z.enum(['ok', 'reiniciando']),
+      /** Times it was started again since the server started. */
+      reinicios: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 

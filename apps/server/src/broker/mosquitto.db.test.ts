@@ -13,7 +13,13 @@ import { createFixture, type Fixture, storedValues } from '../ingest/testFixture
 import type { Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { deviceBrokerUser } from './deviceCredentials.js';
-import { type BrokerFiles, provisionBroker, type RunningBroker, startBroker } from './mosquitto.js';
+import {
+  type BrokerFiles,
+  provisionBroker,
+  type RunningBroker,
+  startBroker,
+  superviseBroker,
+} from './mosquitto.js';
 
 const services = (await import(
   new URL('../../../../test-support/services.ts', import.meta.url).href
@@ -211,5 +217,27 @@ describe.skipIf(!available)("the project's own broker (a real Mosquitto on its o
       ...(await storedKw(fx.deviceId, ts)),
       ...(await storedKw(fx.deviceId, ts + 1)),
     ]).toEqual([20, 21]);
+  });
+
+  it('starts the broker again when it dies, says so in its health, and readings flow again', async () => {
+    await broker.stop();
+    const supervised = await superviseBroker(files, port, { checkMs: 100 });
+    try {
+      expect(supervised.health()).toEqual({ estado: 'ok', reinicios: 0 });
+      process.kill(Number(readFileSync(files.pid, 'utf8').trim()), 'SIGKILL');
+      await until(() => supervised.health().reinicios === 1, 10_000);
+      expect(supervised.health().estado).toBe('ok');
+      const device = await connectDevice(fx.deviceId);
+      const ts = fx.t0 + 300;
+      await device.publishAsync(
+        `vigia/dispositivos/${fx.deviceId}/leituras`,
+        JSON.stringify({ ts, leituras: { kW: 31 } }),
+        { qos: 1 },
+      );
+      // The server's client reconnects on its own (every 2 s).
+      await until(async () => (await storedKw(fx.deviceId, ts)).length === 1, 10_000);
+    } finally {
+      await supervised.stop();
+    }
   });
 });

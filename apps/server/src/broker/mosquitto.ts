@@ -282,3 +282,79 @@ export async function startBroker(
     },
   };
 }
+
+/** The project's own broker as `/api/health` reports it. */
+export interface BrokerHealth {
+  /** 'ok' while it runs; 'reiniciando' from its death until it serves again. */
+  estado: 'ok' | 'reiniciando';
+  /** Times it was started again since the server started. */
+  reinicios: number;
+}
+
+export interface SupervisedBroker {
+  url: string;
+  health(): BrokerHealth;
+  /** Stops watching, then stops the broker. */
+  stop(): Promise<void>;
+}
+
+interface SupervisionLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const RESTART_BACKOFF_MS = { first: 1000, max: 60_000 };
+
+/**
+ * Starts the broker and watches it every `checkMs`: one that died (killed, out
+ * of memory) is started again at once, then after 1 s, 2 s, 4 s … up to a
+ * minute between attempts while they fail. Its sessions come back from its
+ * persistence file, and the server's MQTT clients reconnect on their own.
+ */
+export async function superviseBroker(
+  files: BrokerFiles,
+  port: number,
+  opts: { checkMs?: number; log?: SupervisionLog } = {},
+): Promise<SupervisedBroker> {
+  const checkMs = opts.checkMs ?? 2000;
+  const log = opts.log ?? { info() {}, error() {} };
+  let broker = await startBroker(files, port);
+  const health: BrokerHealth = { estado: 'ok', reinicios: 0 };
+  let backoffMs = RESTART_BACKOFF_MS.first;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const next = (ms: number) => {
+    if (!stopped) timer = setTimeout(() => void check(), ms);
+  };
+  const check = async () => {
+    if (runningBroker(files) !== undefined && health.estado === 'ok') return next(checkMs);
+    if (health.estado === 'ok')
+      log.error({ porta: port }, 'broker MQTT próprio parou; reiniciando');
+    health.estado = 'reiniciando';
+    try {
+      // One that came up late from the last attempt is taken up (SIGHUP) rather than doubled.
+      const started = await startBroker(files, port);
+      if (stopped) return void (await started.stop());
+      broker = started;
+      health.estado = 'ok';
+      health.reinicios += 1;
+      backoffMs = RESTART_BACKOFF_MS.first;
+      log.info({ porta: port, reinicios: health.reinicios }, 'broker MQTT próprio de volta');
+      next(checkMs);
+    } catch (error) {
+      log.error({ err: error, proximaTentativaMs: backoffMs }, 'broker MQTT próprio não voltou');
+      next(backoffMs);
+      backoffMs = Math.min(backoffMs * 2, RESTART_BACKOFF_MS.max);
+    }
+  };
+  next(checkMs);
+  return {
+    url: broker.url,
+    health: () => ({ ...health }),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await broker.stop();
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BrokerHealth } from '../broker/mosquitto.js';
 import { pingDatabase } from '../store/ping.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
@@ -8,10 +9,9 @@ const DB_TIMEOUT_MS = 2_000;
 const startedAt = Date.now();
 
 /** `GET /api/health`, without a token: for load balancers and the start script. */
-export const healthRoutes: FastifyPluginAsyncZod<AppServices & { version: string }> = async (
-  app,
-  { store, version },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<
+  AppServices & { version: string; brokerHealth?: (() => BrokerHealth) | undefined }
+> = async (app, { store, version, brokerHealth }) => {
   app.route({
     ...fromContract(app, API.health.health),
     handler: async (request, reply) => {
@@ -30,6 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppServices & { version: string
           databaseMs,
           uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
           version,
+          ...(brokerHealth ? { broker: brokerHealth() } : {}),
         });
     },
   });

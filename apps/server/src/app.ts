@@ -129,10 +129,6 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
 }
 
 /**
- * The HTTP app as a plugin: routes, auth, errors, docs and the console's
- * files. It never listens (see server.ts); tests drive it with `inject`.
- */
-/**
  * Fastify's `trustProxy` for VIGIA_TRUST_PROXY. A hop count trusts that many
  * addresses nearest the server (the socket's first): the client is the entry the
  * farthest trusted proxy wrote, never one the client could write itself.
@@ -144,6 +140,10 @@ export function proxyTrust(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+/**
+ * The HTTP app as a plugin: routes, auth, errors, docs and the console's
+ * files. It never listens (see server.ts); tests drive it with `inject`.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
   usePortugueseValidationMessages();

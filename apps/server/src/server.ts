@@ -110,9 +110,9 @@ async function main(): Promise<void> {
       keysFile,
       ...(config.mqttPassword !== undefined ? { serverPassword: config.mqttPassword } : {}),
     });
-    broker = await superviseBroker(files, config.broker.port, { log });
-    const supervised = broker;
+    const supervised = await superviseBroker(files, config.broker.port, { log });
     stops.push(() => supervised.stop());
+    broker = supervised;
     log.info(
       { porta: config.broker.port, pasta: files.dir, chavesNovas: issued.length, keysFile },
       'broker MQTT próprio ativo (contas por dispositivo)',

@@ -12,6 +12,7 @@ import {
 import { createConnection } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import type { HealthResponse } from '@vigia/contract';
 import { BROKER_SERVER_USER, brokerServerPasswordFile } from '../config.js';
 import { MAX_MESSAGE_BYTES } from '../ingest/mqtt.js';
 import type { Store } from '../store/database.js';
@@ -283,13 +284,8 @@ export async function startBroker(
   };
 }
 
-/** The project's own broker as `/api/health` reports it. */
-export interface BrokerHealth {
-  /** 'ok' while it runs; 'reiniciando' from its death until it serves again. */
-  estado: 'ok' | 'reiniciando';
-  /** Times it was started again since the server started. */
-  reinicios: number;
-}
+/** The project's own broker as `/api/health` reports it: 'reiniciando' from its death until it serves again. */
+export type BrokerHealth = NonNullable<HealthResponse['broker']>;
 
 export interface SupervisedBroker {
   url: string;

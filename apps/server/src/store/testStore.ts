@@ -58,6 +58,8 @@ function templateOf(kind: TestDatabaseKind, template: TestTemplate): string | un
 export interface TestDatabase {
   /** A `DATABASE_URL`. */
   url: string;
+  /** The SQLite file or the PostgreSQL database's name (what a copy is made from). */
+  name: string;
   drop(): Promise<void>;
 }
 
@@ -82,12 +84,13 @@ export async function createTestDatabase(template?: TestTemplate): Promise<TestD
     url.pathname = `/${name}`;
     return {
       url: url.toString(),
+      name,
       drop: () => runAdmin(POSTGRES_URL, `drop database if exists ${name} with (force)`),
     };
   }
   const file = join(tmpdir(), `vigia-test-${suffix}.db`);
   if (source) copyFileSync(source, file);
-  return { url: `sqlite:${file}`, drop: async () => removeSqliteFile(file) };
+  return { url: `sqlite:${file}`, name: file, drop: async () => removeSqliteFile(file) };
 }
 
 /**
@@ -116,11 +119,11 @@ export async function openTestStore(template: TestTemplate = 'empty'): Promise<S
 }
 
 /** A SQLite database file and its WAL companions. */
-export function removeSqliteFile(file: string): void {
+function removeSqliteFile(file: string): void {
   for (const ext of ['', '-wal', '-shm']) rmSync(`${file}${ext}`, { force: true });
 }
 
-export async function runAdmin(url: string, text: string): Promise<void> {
+async function runAdmin(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,16 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { POSTGRES_URL } from '../../../../test-support/services.js';
 import { type SeedOptions, seedDemo } from '../seed/demoFleet.js';
 import { openStore, type Store } from '../store/database.js';
 import {
+  createTestDatabase,
   openTestStore,
-  removeSqliteFile,
-  runAdmin,
   TEMPLATE_ENV,
-  type TestDatabaseKind,
+  type TestDatabase,
   type TestTemplate,
   testStoreAvailable,
 } from '../store/testStore.js';
@@ -34,62 +29,48 @@ export async function openDemoTestStore(): Promise<Store> {
  * migration and seed (about a second a file on SQLite, more on PostgreSQL).
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  const kind: TestDatabaseKind =
-    project.config.env.VIGIA_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
-  if (kind === 'postgres') {
-    process.env.VIGIA_TEST_DB = 'postgres';
-    const available = await testStoreAvailable().finally(() => {
-      delete process.env.VIGIA_TEST_DB;
-    });
-    if (!available) return;
-  }
-  const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
-  const names: Record<TestTemplate, string> =
-    kind === 'postgres'
-      ? { empty: `vigia_tpl_${suffix}_empty`, demo: `vigia_tpl_${suffix}_demo` }
-      : {
-          empty: join(tmpdir(), `vigia-tpl-${suffix}-empty.db`),
-          demo: join(tmpdir(), `vigia-tpl-${suffix}-demo.db`),
-        };
-  const drop = () =>
-    Promise.all(
-      Object.values(names).map((name) =>
-        kind === 'postgres'
-          ? runAdmin(POSTGRES_URL, `drop database if exists ${name} with (force)`)
-          : removeSqliteFile(name),
-      ),
-    ).then(() => {});
+  const kind = project.config.env.VIGIA_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  // The test store's helpers read the kind from the environment, as in the workers.
+  const previous = process.env.VIGIA_TEST_DB;
+  process.env.VIGIA_TEST_DB = kind;
   try {
-    await Promise.all([
-      makeTemplate(kind, names.empty, async () => {}),
-      makeTemplate(kind, names.demo, (store) => seedDemo(store, DEMO_TEST_SEED)),
+    if (!(await testStoreAvailable())) return;
+    const made = await Promise.allSettled([
+      makeTemplate(async () => {}),
+      makeTemplate((store) => seedDemo(store, DEMO_TEST_SEED)),
     ]);
-  } catch (error) {
-    await drop();
-    throw error;
+    const templates = made.flatMap((m) => (m.status === 'fulfilled' ? [m.value] : []));
+    const drop = async () => {
+      await Promise.all(templates.map((t) => t.drop()));
+    };
+    const [empty, demo] = templates;
+    if (!empty || !demo) {
+      await drop();
+      throw made.find((m) => m.status === 'rejected')?.reason;
+    }
+    const names: Record<TestTemplate, string> = { empty: empty.name, demo: demo.name };
+    process.env[TEMPLATE_ENV[kind]] = JSON.stringify(names);
+    return drop;
+  } finally {
+    if (previous === undefined) delete process.env.VIGIA_TEST_DB;
+    else process.env.VIGIA_TEST_DB = previous;
   }
-  process.env[TEMPLATE_ENV[kind]] = JSON.stringify(names);
-  return drop;
 }
 
-async function makeTemplate(
-  kind: TestDatabaseKind,
-  name: string,
-  fill: (store: Store) => Promise<void>,
-): Promise<void> {
-  let url = `sqlite:${name}`;
-  if (kind === 'postgres') {
-    await runAdmin(POSTGRES_URL, `create database ${name}`);
-    const server = new URL(POSTGRES_URL);
-    server.pathname = `/${name}`;
-    url = server.toString();
-  }
-  const store = await openStore(url);
+async function makeTemplate(fill: (store: Store) => Promise<void>): Promise<TestDatabase> {
+  const database = await createTestDatabase();
   try {
-    await fill(store);
-    // A copy of the main file alone must hold everything.
-    if (store.raw.dialect === 'sqlite') store.raw.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    await store.close();
+    const store = await openStore(database.url);
+    try {
+      await fill(store);
+      // A copy of the main file alone must hold everything.
+      if (store.raw.dialect === 'sqlite') store.raw.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    await database.drop();
+    throw error;
   }
+  return database;
 }

@@ -92,8 +92,6 @@ export async function desktopPageShot(page: Page, path: string): Promise<void> {
     .catch(() => {});
   if ((await nav.getAttribute('data-state')) === 'expanded') {
     await page.getByTestId('nav-toggle').dispatchEvent('click');
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.mouse.move(DESKTOP.width - 40, DESKTOP.height - 40);
   }
   await expect.poll(() => nav.getAttribute('data-state'), { timeout: 8000 }).toBe('collapsed');
   await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(80);

@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { DeviceRow, DeviceRowPage, OverviewConfig, TokenResponse } from '@vigia/contract';
-import { formatNumber, NEVER_COMMUNICATED, STALE_LABEL, siteTitle } from '@vigia/domain';
+import {
+  formatNumber,
+  NEVER_COMMUNICATED,
+  OFFLINE_LABEL,
+  STALE_LABEL,
+  siteTitle,
+} from '@vigia/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,11 +234,11 @@ describe.runIf(hasChromium)(
       await screenshot('erro-painel-desconhecido.png');
     });
 
-    it("a device silent for days shows 'DESATUALIZADO'; one that never reported 'NUNCA COMUNICOU'", async () => {
+    it("a device silent for days shows 'DESATUALIZADO' values and 'SEM COMUNICAÇÃO'; one that never reported 'NUNCA COMUNICOU'", async () => {
       const offline = deviceNamed('GMG ERB Manaus Adrianópolis');
       await openSite(siteHash(offline));
       expect(await page.getByTestId('freshness-label').textContent()).toBe(STALE_LABEL);
-      expect(await page.getByTestId('site-communication').textContent()).toBe(STALE_LABEL);
+      expect(await page.getByTestId('site-communication').textContent()).toBe(OFFLINE_LABEL);
 
       const never = deviceNamed('Posto GNV João Pessoa');
       await openSite(siteHash(never));

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   communicationDisplay,
   communicationSummary,
+  dataQuality,
   freshnessLabel,
   isOnline,
   isStale,
   isSynopticStale,
   METER_STALE_AFTER_MIN,
+  notCurrentNote,
   rowCommunication,
   STALE_AFTER_MIN,
   SYNOPTIC_STALE_AFTER_MIN,
@@ -106,11 +108,45 @@ describe('freshnessLabel', () => {
   });
 });
 
+describe('dataQuality: online, stale (DESATUALIZADO after 30 min, 180 for meters) or offline', () => {
+  it.each([
+    ['a reading 29 minutes old is online', { lastReadingTs: minAgo(29) }, 'online'],
+    ["resumoComunicacao 'online' is online", { resumoComunicacao: 'online' }, 'online'],
+    ['a reading 30 minutes old is stale', { lastReadingTs: minAgo(30) }, 'stale'],
+    [
+      'a meter reading 179 minutes old is online',
+      { lastReadingTs: minAgo(179), isMeter: true },
+      'online',
+    ],
+    [
+      'a meter reading 180 minutes old is stale',
+      { lastReadingTs: minAgo(180), isMeter: true },
+      'stale',
+    ],
+    ['a reading 24 hours old is still stale', { lastReadingTs: minAgo(24 * 60) }, 'stale'],
+    ['a reading over a day old is offline', { lastReadingTs: minAgo(24 * 60 + 1) }, 'offline'],
+    [
+      "'>1 dia offline' is offline",
+      { resumoComunicacao: '>1 dia offline', lastReadingTs: minAgo(60) },
+      'offline',
+    ],
+    ['no reading at all is offline', { lastReadingTs: null }, 'offline'],
+    [
+      "'nunca comunicou' is offline",
+      { resumoComunicacao: 'nunca comunicou', lastReadingTs: minAgo(60) },
+      'offline',
+    ],
+  ] as const)('%s', (_name, input, expected) => {
+    expect(dataQuality(input, NOW)).toBe(expected);
+  });
+});
+
 describe('communicationDisplay (spec 001 §4: one text and tone for every screen)', () => {
   const now = 1_763_700_000;
   it("is 'Online' and good under 30 minutes, or when the summary says online", () => {
     expect(communicationDisplay({ lastReadingTs: now - 29 * 60 }, now)).toEqual({
       online: true,
+      quality: 'online',
       text: 'Online',
       tone: 'good',
     });
@@ -124,8 +160,9 @@ describe('communicationDisplay (spec 001 §4: one text and tone for every screen
     );
     expect(communicationDisplay({ lastReadingTs: now - 179 * 60 }, now).text).toBe('DESATUALIZADO');
   });
-  it("is 'NUNCA COMUNICOU', neutral, for a device never heard", () => {
+  it("is 'NUNCA COMUNICOU', offline and neutral, for a device never heard", () => {
     expect(communicationDisplay({ lastReadingTs: null }, now)).toMatchObject({
+      quality: 'offline',
       text: 'NUNCA COMUNICOU',
       tone: 'neutral',
     });
@@ -134,16 +171,35 @@ describe('communicationDisplay (spec 001 §4: one text and tone for every screen
         .text,
     ).toBe('NUNCA COMUNICOU');
   });
-  it("is 'DESATUALIZADO', red, or gray once '>1 dia offline' (as the map pins)", () => {
+  it("is 'DESATUALIZADO' red when stale, 'SEM COMUNICAÇÃO' gray once '>1 dia offline' (as the map pins)", () => {
     expect(
       communicationDisplay({ resumoComunicacao: 'offline', lastReadingTs: now - 3600 }, now),
-    ).toMatchObject({ text: 'DESATUALIZADO', tone: 'bad' });
+    ).toMatchObject({ quality: 'stale', text: 'DESATUALIZADO', tone: 'bad' });
     expect(
       communicationDisplay(
         { resumoComunicacao: '>1 dia offline', lastReadingTs: now - 2 * 86_400 },
         now,
       ),
-    ).toMatchObject({ text: 'DESATUALIZADO', tone: 'neutral' });
+    ).toMatchObject({ quality: 'offline', text: 'SEM COMUNICAÇÃO', tone: 'neutral' });
+  });
+});
+
+describe('notCurrentNote: a value of a device that is not online says so, with its last reading', () => {
+  it('says nothing for an online device', () => {
+    expect(notCurrentNote({ quality: 'online', text: 'Online' }, NOW)).toBeNull();
+  });
+  it('names the state and the time of the last reading (Brasília)', () => {
+    expect(
+      notCurrentNote(
+        { quality: 'offline', text: 'SEM COMUNICAÇÃO' },
+        Date.UTC(2026, 10, 24, 13, 15) / 1000,
+      ),
+    ).toBe('SEM COMUNICAÇÃO · última leitura 24/11/2026 10:15:00');
+  });
+  it('is the state alone without a reading', () => {
+    expect(notCurrentNote({ quality: 'offline', text: 'NUNCA COMUNICOU' }, null)).toBe(
+      'NUNCA COMUNICOU',
+    );
   });
 });
 
@@ -153,6 +209,7 @@ describe('rowCommunication: the same display from a row as the server sends it',
     expect(rowCommunication(row, NOW).text).toBe('DESATUALIZADO');
     expect(rowCommunication({ ...row, tipo: 'medidor' }, NOW)).toEqual({
       online: true,
+      quality: 'online',
       text: 'Online',
       tone: 'good',
     });

@@ -1,4 +1,5 @@
-import { NEVER_COMMUNICATED, ONLINE_LABEL, STALE_LABEL } from './messages.js';
+import { formatDateTime } from './date.js';
+import { NEVER_COMMUNICATED, OFFLINE_LABEL, ONLINE_LABEL, STALE_LABEL } from './messages.js';
 import type { Tone } from './tone.js';
 
 /** Spec 001 §4: data older than 30 minutes is stale; a device is online under it. */
@@ -71,9 +72,27 @@ export function freshnessLabel(
   return isStale(ts, nowSec, limitMin) ? STALE_LABEL : null;
 }
 
+/**
+ * The quality of a device's data (as ISA-101 and OPC UA status codes treat it):
+ * 'online' current; 'stale' no reading for 30 minutes (180 for meters),
+ * DESATUALIZADO; 'offline' a communication failure: over a day without a
+ * reading ('>1 dia offline') or never heard ('nunca comunicou').
+ */
+export type DataQuality = 'online' | 'stale' | 'offline';
+
+/** Online under the staleness limit; offline after a day or never heard; stale between. */
+export function dataQuality(o: CommunicationInput, nowSec: number): DataQuality {
+  if (isOnline(o, nowSec)) return 'online';
+  const summary = o.resumoComunicacao?.trim().toLowerCase();
+  if (!hasTs(o.lastReadingTs)) return 'offline';
+  if (summary === 'nunca comunicou' || summary === '>1 dia offline') return 'offline';
+  return ageMin(o.lastReadingTs, nowSec) > OFFLINE_LONG_AFTER_MIN ? 'offline' : 'stale';
+}
+
 export interface CommunicationDisplay {
   online: boolean;
-  /** 'Online', 'DESATUALIZADO' or 'NUNCA COMUNICOU'. */
+  quality: DataQuality;
+  /** 'Online', 'DESATUALIZADO', 'SEM COMUNICAÇÃO' or 'NUNCA COMUNICOU'. */
   text: string;
   tone: Tone;
 }
@@ -81,21 +100,35 @@ export interface CommunicationDisplay {
 /**
  * How a device's communication shows wherever it shows (lists, cards, site
  * header, site tables, map pins' text): 'Online' (good) under the staleness
- * limit; 'NUNCA COMUNICOU' (neutral) for a device never heard; otherwise
- * 'DESATUALIZADO', red, or gray after a day offline as the map pins
- * (spec 001 §4).
+ * limit; 'DESATUALIZADO' red after it (spec 001 §4); 'SEM COMUNICAÇÃO' gray
+ * after a day, as the map pins; 'NUNCA COMUNICOU' (gray) for a device never heard.
  */
 export function communicationDisplay(o: CommunicationInput, nowSec: number): CommunicationDisplay {
-  if (isOnline(o, nowSec)) return { online: true, text: ONLINE_LABEL, tone: 'good' };
+  const quality = dataQuality(o, nowSec);
+  if (quality === 'online') return { online: true, quality, text: ONLINE_LABEL, tone: 'good' };
+  if (quality === 'stale') return { online: false, quality, text: STALE_LABEL, tone: 'bad' };
   const summary = o.resumoComunicacao?.trim().toLowerCase();
-  if (!hasTs(o.lastReadingTs) || summary === 'nunca comunicou') {
-    return { online: false, text: NEVER_COMMUNICATED, tone: 'neutral' };
-  }
+  const never = !hasTs(o.lastReadingTs) || summary === 'nunca comunicou';
   return {
     online: false,
-    text: STALE_LABEL,
-    tone: summary === '>1 dia offline' ? 'neutral' : 'bad',
+    quality,
+    text: never ? NEVER_COMMUNICATED : OFFLINE_LABEL,
+    tone: 'neutral',
   };
+}
+
+/**
+ * The note a value of a device that is not online carries (its title and
+ * accessible name): 'DESATUALIZADO · última leitura 24/11/2026 10:15:00';
+ * null for a current value.
+ */
+export function notCurrentNote(
+  display: Pick<CommunicationDisplay, 'quality' | 'text'>,
+  lastReadingTs: number | null | undefined,
+): string | null {
+  if (display.quality === 'online') return null;
+  if (!hasTs(lastReadingTs)) return display.text;
+  return `${display.text} · última leitura ${formatDateTime(lastReadingTs)}`;
 }
 
 /** The wire rows' own names: `ultimaLeitura` (epoch s of the freshest reading), `tipo` ('medidor'). */

@@ -116,6 +116,8 @@ export const NEVER_COMMUNICATED = 'NUNCA COMUNICOU';
 export const ONLINE_LABEL = 'Online';
 /** Spec 001 §4: data older than 30 minutes. */
 export const STALE_LABEL = 'DESATUALIZADO';
+/** Vigia's: a device without a reading for over a day (spec 001 §3 '>1 dia offline'). */
+export const OFFLINE_LABEL = 'SEM COMUNICAÇÃO';
 /** Spec 000 §8: this `error` value logs the user out instead of showing a toast. */
 export const INVALID_TOKEN_ERROR = 'invalid_token';
 

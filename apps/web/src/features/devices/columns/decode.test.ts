@@ -86,13 +86,13 @@ describe('communication cell (spec 001 §4)', () => {
     });
   });
 
-  it("'DESATUALIZADO' in red after 30 minutes, gray after a day (as the map pins)", () => {
+  it("'DESATUALIZADO' in red after 30 minutes, 'SEM COMUNICAÇÃO' gray after a day (as the map pins)", () => {
     expect(communication(deviceRow({}, silentFor(45)), NOW_SEC)).toEqual({
       text: 'DESATUALIZADO',
       tone: 'bad',
     });
     expect(communication(deviceRow({}, silentFor(3 * 24 * 60)), NOW_SEC)).toEqual({
-      text: 'DESATUALIZADO',
+      text: 'SEM COMUNICAÇÃO',
       tone: 'neutral',
     });
   });

@@ -1,7 +1,19 @@
 import type { LiveEvent, LiveEventType } from '@vigia/contract';
 
-/** Live events come in bursts (readings at most once a second per system, alarms at once): by default a query refetches at most this often. */
+/** Readings events flood (one a second per system): by default a query refetches for them at most this often. */
 export const LIVE_FLUSH_MS = 1000;
+
+/**
+ * The events that flood by nature (the server coalesces readings to one a
+ * second per system): held to a query's throttle. Every other event (an
+ * alarm opened or cleared, a command's status …) refetches at once unless
+ * `LIVE_BURST` refetches already ran within the throttle: only a flood of
+ * them (an alarm storm) waits.
+ */
+export const FLOODING_EVENTS: readonly LiveEventType[] = ['readings.updated'];
+
+/** Refetches at once within one throttle period for events that do not flood by nature. */
+export const LIVE_BURST = 3;
 
 /**
  * What makes a query stale, declared by the query itself (`meta.live`):
@@ -16,7 +28,11 @@ export interface LiveInterest {
   deviceIds?: readonly number[];
   /** Only events of the devices the query's answer shows (a synoptic's, a plant's peers). */
   devicesOf?: (data: unknown) => readonly number[];
-  /** Least time between two refetches caused by events, ms (default LIVE_FLUSH_MS; 0: at once). */
+  /**
+   * Least time between two refetches caused by flooding events (`FLOODING_EVENTS`),
+   * ms (default LIVE_FLUSH_MS; 0: at once); other events refetch at once up to
+   * `LIVE_BURST` times within it.
+   */
   throttleMs?: number;
 }
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { LiveEvent } from '@vigia/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveInterest } from './liveInterest';
+import { LIVE_BURST, type LiveInterest } from './liveInterest';
 import { connectLiveQueries } from './liveQueries';
 
 const live = vi.hoisted(() => ({ listeners: new Set<(event: LiveEvent) => void>() }));
@@ -116,6 +116,75 @@ describe('one mapping from live events to stale queries', () => {
     expect(q.fetches).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(600);
     expect(q.fetches).toHaveLength(2);
+  });
+
+  it('an alarm refetches a counter at once, even right after readings or another alarm refetched it', async () => {
+    const counter = watched('counter', { types: ['readings.updated', 'occurrence.opened'] });
+    emit(readings(121, 7));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(counter.fetches).toHaveLength(1);
+    emit(opened(121, 7));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(counter.fetches).toHaveLength(2);
+    emit(opened(121, 8));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(counter.fetches).toHaveLength(3);
+  });
+
+  it('an alarm flood waits: past LIVE_BURST refetches in a throttle period the rest fold into one', async () => {
+    const list = watched('list', { types: ['occurrence.opened'], throttleMs: 1000 });
+    for (let i = 0; i < LIVE_BURST; i++) {
+      emit(opened(121, i));
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    expect(list.fetches).toHaveLength(LIVE_BURST);
+    for (let i = 0; i < 20; i++) emit(opened(121, 100 + i));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(list.fetches).toHaveLength(LIVE_BURST);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(list.fetches).toHaveLength(LIVE_BURST + 1);
+  });
+
+  it('an alarm does not wait behind a readings refetch already scheduled', async () => {
+    const counter = watched('counter', { types: ['readings.updated', 'occurrence.opened'] });
+    emit(readings(121, 7));
+    await vi.advanceTimersByTimeAsync(10);
+    emit(readings(121, 7));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(counter.fetches).toHaveLength(1);
+    emit(opened(121, 7));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(counter.fetches).toHaveLength(2);
+    // The readings event is answered by that refetch: no second one at the throttle's end.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(counter.fetches).toHaveLength(2);
+  });
+
+  it('an alarm that arrives during a load refetches as soon as the load ends', async () => {
+    let release = () => {};
+    const fetches: number[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ['slow'],
+      queryFn: () => {
+        fetches.push(Date.now());
+        return new Promise<null>((resolve) => {
+          release = () => resolve(null);
+        });
+      },
+      initialData: null,
+      staleTime: Number.POSITIVE_INFINITY,
+      meta: { live: { types: ['occurrence.opened'] } satisfies LiveInterest },
+    });
+    unsubscribers.push(observer.subscribe(() => {}));
+    emit(opened(121, 7));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetches).toHaveLength(1);
+    emit(opened(121, 8));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(fetches).toHaveLength(1);
+    release();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetches).toHaveLength(2);
   });
 
   it('a query without an interest is never touched', () => {

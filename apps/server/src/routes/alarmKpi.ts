@@ -16,7 +16,7 @@ export const alarmKpiRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { 
       const systemIds = systemsInScope(request, sisid);
       const problem = validatePeriodSec(inicio, fim);
       if (problem) throw badRequest(problem);
-      return alarmKpis(store.db, {
+      return alarmKpis(store.offLoopReads, {
         systemIds,
         sisid,
         inicio,

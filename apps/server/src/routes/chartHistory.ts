@@ -9,7 +9,8 @@ import type { AppServices } from './services.js';
 
 /** Spec 000 §7 "Devices": the chart history of one device's readings. */
 export const chartHistoryRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
-  const db = store.db;
+  // A heavy read (plugins/heavyCalls.ts): off the event loop on SQLite.
+  const db = store.offLoopReads;
 
   app.route({
     ...fromContract(app, API.chartHistory.pens),

@@ -1,7 +1,9 @@
+import type { ManagementPage } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, systemsInScope } from '../auth/scope.js';
 import { notFound } from '../plugins/httpError.js';
+import { cachedRoute } from '../plugins/responseCache.js';
 import { nowSec } from '../store/devices/deviceRows.js';
 import { deviceInScope } from '../store/devices/deviceScope.js';
 import { resolveSelection } from '../store/devices/deviceSelection.js';
@@ -45,7 +47,10 @@ const DEVICE_READS = [
 ];
 
 /** Spec 000 §7 "Energy": generators, transfer panels, plants and SCDs with live totals and energy. */
-export const energyRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
+export const energyRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { store, responseCache },
+) => {
   const db = store.db;
 
   for (const reads of DEVICE_READS) {
@@ -137,13 +142,18 @@ export const energyRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
     },
   });
 
-  registerPeriodRoutes(app, db);
+  // Heavy reads (plugins/heavyCalls.ts): off the event loop on SQLite.
+  registerPeriodRoutes(app, store.offLoopReads, responseCache);
 };
 
 type App = Parameters<typeof energyRoutes>[0];
 
 /** Energy over a period from the counters (spec 000 §7 "Generated energy", api2 cards and table, v3). */
-function registerPeriodRoutes(app: App, db: AppServices['store']['db']) {
+function registerPeriodRoutes(
+  app: App,
+  db: AppServices['store']['db'],
+  responseCache: AppServices['responseCache'],
+) {
   app.route({
     ...fromContract(app, API.energy.generatedEnergy),
     handler: async (request) => {
@@ -203,18 +213,22 @@ function registerPeriodRoutes(app: App, db: AppServices['store']['db']) {
   for (const call of [API.energy.managementMinichart, API.energy.managementTable]) {
     app.route({
       ...fromContract(app, call),
-      handler: async (request) => {
-        const { diaDe, diaAte, sortby, offSet, limit } = request.query;
-        const selection = await managementSelection(request, request.query);
-        const window = energyWindowOfDays(diaDe, diaAte, new Date());
-        const { rows } = await deviceEnergyCards(db, selection, window, sortby);
-        return {
-          inicio: window.inicio,
-          fim: window.fim,
-          total: rows.length,
-          itens: rows.slice(offSet, offSet + limit),
-        };
-      },
+      // The table's pages and minicharts are read again and again (sort, page, the same
+      // period): kept until a live event names one of the caller's systems, or 5 s.
+      ...cachedRoute,
+      handler: (request, reply) =>
+        responseCache.answer(request, reply, async (): Promise<ManagementPage> => {
+          const { diaDe, diaAte, sortby, offSet, limit } = request.query;
+          const selection = await managementSelection(request, request.query);
+          const window = energyWindowOfDays(diaDe, diaAte, new Date());
+          const { rows } = await deviceEnergyCards(db, selection, window, sortby);
+          return {
+            inicio: window.inicio,
+            fim: window.fim,
+            total: rows.length,
+            itens: rows.slice(offSet, offSet + limit),
+          };
+        }),
     });
   }
 

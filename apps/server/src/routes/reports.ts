@@ -30,7 +30,8 @@ function checkPeriod(inicio: number, fim: number, tipoPeriodo = 0) {
 
 /** Spec 000 §7: report history and a report preset's data, under `/api`. */
 export const reportRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
-  const db = store.db;
+  // Heavy reads (plugins/heavyCalls.ts): off the event loop on SQLite.
+  const db = store.offLoopReads;
 
   app.route({
     ...fromContract(app, API.reports.rows),
@@ -85,7 +86,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { st
 
 /** Spec 000 §7 "Energy": the plant chart, under `/api2`. */
 export const plantChartRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store }) => {
-  const db = store.db;
+  const db = store.offLoopReads;
   app.route({
     ...fromContract(app, API.reports.plantChart),
     handler: async (request) => {

@@ -8,6 +8,7 @@ import { migrationProvider } from './migrations/index.js';
 import { ownerOnlyDatabase } from './ownerOnlyFile.js';
 import { ensureReadingPartitions, PARTITION_MONTHS_AHEAD } from './partitions.js';
 import type { Database } from './schema.js';
+import { sqliteWorkerReads } from './sqliteWorkerReads.js';
 import { withStatementCache } from './statementCache.js';
 
 export type { Dialect } from './dialect.js';
@@ -26,6 +27,13 @@ export interface Store {
    * in memory and on PostgreSQL (a pool) `db` itself.
    */
   reads: Kysely<Database>;
+  /**
+   * For the heavy reads (energy periods, reports, chart history; `plugins/heavyCalls.ts`):
+   * on a SQLite file a read-only connection in a worker thread, so the event loop never
+   * waits for them, each statement bounded by `SQLITE_STATEMENT_TIMEOUT_MS` (past it the
+   * call answers 503); in memory and on PostgreSQL (asynchronous already) `db` itself.
+   */
+  offLoopReads: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
   raw: RawDriver;
@@ -39,6 +47,9 @@ export interface Store {
  * ever holds what one read touches: 8 MB bounds it when nothing is written either.
  */
 export const SQLITE_CACHE_KIB = { writer: 32_000, reader: 8_000 } as const;
+
+/** Longest a heavy read's statement may run on SQLite (`offLoopReads`). */
+export const SQLITE_STATEMENT_TIMEOUT_MS = 10_000;
 
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
@@ -62,6 +73,8 @@ const UNAVAILABLE_CODES = new Set([
   'EAI_AGAIN',
   '53300',
   'SQLITE_BUSY',
+  // A heavy read's statement past its bound (`StatementTimeout`).
+  'SQLITE_INTERRUPT',
 ]);
 /** What `pg` throws without a code when a connection drops or cannot open in time. */
 const UNAVAILABLE_MESSAGES =
@@ -127,13 +140,25 @@ function openSqlite(path: string): Store {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
   const reads = memory ? db : openSqliteReader(path);
+  const offLoopReads = memory
+    ? db
+    : sqliteWorkerReads({
+        path,
+        cacheKib: SQLITE_CACHE_KIB.reader,
+        statementTimeoutMs: SQLITE_STATEMENT_TIMEOUT_MS,
+      });
   return {
     db,
     reads,
+    offLoopReads,
     dialect: 'sqlite',
     raw: { dialect: 'sqlite', sqlite },
     close: async () => {
-      await Promise.all([db.destroy(), reads === db ? undefined : reads.destroy()]);
+      await Promise.all(
+        [db, reads, offLoopReads]
+          .filter((k, i, all) => all.indexOf(k) === i)
+          .map((k) => k.destroy()),
+      );
     },
   };
 }
@@ -181,6 +206,7 @@ function openPostgres(url: string): Store {
   const store: Store & { timer?: NodeJS.Timeout } = {
     db,
     reads: db,
+    offLoopReads: db,
     dialect: 'postgres',
     raw: { dialect: 'postgres', pool },
     close: async () => {

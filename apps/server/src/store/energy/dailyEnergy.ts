@@ -69,6 +69,10 @@ export async function energyDevices(
  * `COUNTER_LOOKBACK_SEC` before that day, a drop (reset, replaced counter)
  * counts nothing. A day without readings is null. Keyed by device id, one
  * value per entry of `days`.
+ *
+ * The paired readings are `materialized`: SQLite otherwise ran the window
+ * once per day of the join (16 times for the default period and the one
+ * before it: 0.85 s for the demo operator's 38 counters over 30 days).
  */
 export async function dailyEnergyByDevice(
   db: Kysely<Database>,
@@ -92,7 +96,7 @@ export async function dailyEnergyByDevice(
   );
   const { rows } = await sql<{ tagId: number; dia: number; energia: number | string }>`
     with dias(dia, inicio, fim) as (values ${dayRows}),
-    r as (
+    r as materialized (
       select tag_id, ts, valor,
         lag(valor) over (partition by tag_id order by ts) as anterior,
         lag(ts) over (partition by tag_id order by ts) as ts_anterior

@@ -8,6 +8,7 @@ import {
   powerSeverity,
   tankColumns,
   tankLevel,
+  tankRowTone,
   tankTone,
 } from './analysisColumns';
 
@@ -21,6 +22,21 @@ describe('tank rows (spec 001 §4 tank colour, §2 levels)', () => {
     [null, undefined],
   ] as const)('critico %s → %s', (critico, tone) => {
     expect(tankTone({ critico })).toBe(tone);
+  });
+
+  it('a silent tank keeps no colour from its old level (issue 27)', () => {
+    const now = 1_760_000_000;
+    const tank = { critico: 88, resumoComunicacao: 'online', ultimaLeitura: now - 60 };
+    expect(tankRowTone(tank, now)).toBe('bad');
+    const silent = {
+      critico: 88,
+      resumoComunicacao: '>1 dia offline',
+      ultimaLeitura: now - 3 * 86_400,
+    };
+    expect(tankRowTone(silent, now)).toBeUndefined();
+    const level = tankColumns({ nowSec: now }, () => null).find((c) => c.key === 'nivel');
+    const row = { ...silent, nivel: 12 } as TankRow;
+    expect(level?.title?.(row)).toMatch(/^12,00% \(SEM COMUNICAÇÃO · última leitura /);
   });
 
   it("levels with 2 decimals, or '---' when empty", () => {

@@ -17,6 +17,7 @@ import {
   PLACEHOLDER_NUMBER,
   powerPercentSeverity,
   READING,
+  rowCommunication,
   SEVERITY_LABEL,
   SEVERITY_TONE,
   TANK_COLOR_TONE,
@@ -29,6 +30,7 @@ import type { ListColumn } from '../../../ui/table/types';
 import type { Display } from './decode';
 import {
   type ColumnContext,
+  communicationColumn,
   identityColumns,
   placeColumns,
   stateColumn,
@@ -36,6 +38,7 @@ import {
   typeColumn,
 } from './deviceColumns';
 import { DATE_WIDTH, fitHeaders } from './fitHeaders';
+import { valueColumns } from './notCurrent';
 
 /*
  * Columns of the analysis lists (battery, power, load speed) and the tank
@@ -70,38 +73,44 @@ function readingTime<T extends { ts: number | null }>(): ListColumn<T> {
 export function batteryColumns(ctx: ColumnContext): ListColumn<BatteryRow>[] {
   return fitHeaders([
     ...identityColumns<BatteryRow>(BATTERY_SORT),
-    {
-      key: 'vcc',
-      header: 'Tensão (Vcc)',
-      kind: 'number',
-      sortable: true,
-      cell: (row) => formatReading('Vcc', row.vcc),
-    },
-    {
-      key: 'vccn',
-      header: 'Nominal (Vcc)',
-      kind: 'number',
-      cell: (row) => formatNumber(row.vccn, 2),
-    },
-    {
-      key: 'percentual',
-      header: '% do Nominal',
-      kind: 'number',
-      sortable: true,
-      cell: (row) => percent(row.percentual),
-    },
-    stateColumn<BatteryRow>(
-      'chave',
-      'Chave Rede',
-      (row) =>
-        row.chave === null
-          ? { text: PLACEHOLDER_NUMBER }
-          : { text: row.chave, tone: row.chave === 'FECHADA' ? 'info' : 'neutral' },
-      { width: 120 },
+    communicationColumn<BatteryRow>(ctx),
+    ...valueColumns<BatteryRow>(
+      [
+        {
+          key: 'vcc',
+          header: 'Tensão (Vcc)',
+          kind: 'number',
+          sortable: true,
+          cell: (row) => formatReading('Vcc', row.vcc),
+        },
+        {
+          key: 'vccn',
+          header: 'Nominal (Vcc)',
+          kind: 'number',
+          cell: (row) => formatNumber(row.vccn, 2),
+        },
+        {
+          key: 'percentual',
+          header: '% do Nominal',
+          kind: 'number',
+          sortable: true,
+          cell: (row) => percent(row.percentual),
+        },
+        stateColumn<BatteryRow>(
+          'chave',
+          'Chave Rede',
+          (row) =>
+            row.chave === null
+              ? { text: PLACEHOLDER_NUMBER }
+              : { text: row.chave, tone: row.chave === 'FECHADA' ? 'info' : 'neutral' },
+          { width: 120 },
+        ),
+      ],
+      ctx,
     ),
     readingTime<BatteryRow>(),
     typeColumn<BatteryRow>(BATTERY_SORT),
-    ...placeColumns<BatteryRow>(ctx, BATTERY_SORT),
+    ...placeColumns<BatteryRow>(BATTERY_SORT),
   ]);
 }
 
@@ -113,29 +122,40 @@ export function powerSeverity(row: Pick<PowerRow, 'percentual'>): Display {
 export function powerColumns(ctx: ColumnContext): ListColumn<PowerRow>[] {
   return fitHeaders([
     ...identityColumns<PowerRow>(POWER_SORT),
-    stateColumn<PowerRow>('severidade', 'Situação', powerSeverity, {
-      width: 110,
-      sortable: true,
-    }),
-    {
-      key: 'kw',
-      header: 'kW',
-      kind: 'number',
-      sortable: true,
-      cell: (row) => formatReading('kW', row.kw),
-    },
-    { key: 'kwn', header: 'kW Nominal', kind: 'number', cell: (row) => formatNumber(row.kwn, 2) },
-    toneNumberColumn<PowerRow>(
-      'percentual',
-      '% do Nominal',
-      (row) => ({
-        text: percent(row.percentual),
-        tone: powerSeverity(row).tone === 'good' ? undefined : powerSeverity(row).tone,
-      }),
-      { sortable: true, width: 120 },
+    communicationColumn<PowerRow>(ctx),
+    ...valueColumns<PowerRow>(
+      [
+        stateColumn<PowerRow>('severidade', 'Situação', powerSeverity, {
+          width: 110,
+          sortable: true,
+        }),
+        {
+          key: 'kw',
+          header: 'kW',
+          kind: 'number',
+          sortable: true,
+          cell: (row) => formatReading('kW', row.kw),
+        },
+        {
+          key: 'kwn',
+          header: 'kW Nominal',
+          kind: 'number',
+          cell: (row) => formatNumber(row.kwn, 2),
+        },
+        toneNumberColumn<PowerRow>(
+          'percentual',
+          '% do Nominal',
+          (row) => ({
+            text: percent(row.percentual),
+            tone: powerSeverity(row).tone === 'good' ? undefined : powerSeverity(row).tone,
+          }),
+          { sortable: true, width: 120 },
+        ),
+      ],
+      ctx,
     ),
     readingTime<PowerRow>(),
-    ...placeColumns<PowerRow>(ctx, POWER_SORT),
+    ...placeColumns<PowerRow>(POWER_SORT),
   ]);
 }
 
@@ -147,21 +167,27 @@ export function loadSpeedBand(row: Pick<LoadSpeedRow, 'loadSpeed'>): Display {
 export function loadSpeedColumns(ctx: ColumnContext): ListColumn<LoadSpeedRow>[] {
   return fitHeaders([
     ...identityColumns<LoadSpeedRow>(LOADSPEED_SORT),
-    stateColumn<LoadSpeedRow>('severidade', 'Situação', loadSpeedBand, {
-      width: 110,
-      sortable: true,
-    }),
-    toneNumberColumn<LoadSpeedRow>(
-      'loadSpeed',
-      'LoadSpeed (%)',
-      (row) => ({
-        text: formatReading(READING.loadSpeed, row.loadSpeed),
-        tone: loadSpeedBand(row).tone === 'good' ? undefined : loadSpeedBand(row).tone,
-      }),
-      { sortable: true, width: 130 },
+    communicationColumn<LoadSpeedRow>(ctx),
+    ...valueColumns<LoadSpeedRow>(
+      [
+        stateColumn<LoadSpeedRow>('severidade', 'Situação', loadSpeedBand, {
+          width: 110,
+          sortable: true,
+        }),
+        toneNumberColumn<LoadSpeedRow>(
+          'loadSpeed',
+          'LoadSpeed (%)',
+          (row) => ({
+            text: formatReading(READING.loadSpeed, row.loadSpeed),
+            tone: loadSpeedBand(row).tone === 'good' ? undefined : loadSpeedBand(row).tone,
+          }),
+          { sortable: true, width: 130 },
+        ),
+      ],
+      ctx,
     ),
     readingTime<LoadSpeedRow>(),
-    ...placeColumns<LoadSpeedRow>(ctx, LOADSPEED_SORT),
+    ...placeColumns<LoadSpeedRow>(LOADSPEED_SORT),
   ]);
 }
 
@@ -169,6 +195,14 @@ export function loadSpeedColumns(ctx: ColumnContext): ListColumn<LoadSpeedRow>[]
 export function tankTone(row: Pick<TankRow, 'critico'>): Tone | undefined {
   const color = tankColor(row.critico);
   return color === 'white' ? undefined : TANK_COLOR_TONE[color];
+}
+
+/** The tank row's colour while its level is current; a silent tank's old level takes none. */
+export function tankRowTone(
+  row: Pick<TankRow, 'critico' | 'resumoComunicacao' | 'ultimaLeitura'>,
+  nowSec: number,
+): Tone | undefined {
+  return rowCommunication(row, nowSec).online ? tankTone(row) : undefined;
 }
 
 /** Levels show 2 decimals, or '---' when empty (spec 001 §2). */
@@ -183,40 +217,46 @@ export function tankColumns(
 ): ListColumn<TankRow>[] {
   return fitHeaders([
     ...identityColumns<TankRow>(TANK_SORT),
-    toneNumberColumn<TankRow>(
-      'nivel',
-      'Nível',
-      (row) => ({ text: tankLevel(row), tone: tankTone(row) }),
-      { sortable: true, width: 100 },
+    communicationColumn<TankRow>(ctx),
+    ...valueColumns<TankRow>(
+      [
+        toneNumberColumn<TankRow>(
+          'nivel',
+          'Nível',
+          (row) => ({ text: tankLevel(row), tone: tankTone(row) }),
+          { sortable: true, width: 100 },
+        ),
+        {
+          key: 'litros',
+          header: 'Litros',
+          kind: 'number',
+          sortable: true,
+          cell: (row) => formatNumber(row.litros, 0, { grouping: true }),
+        },
+        {
+          key: 'capacidade',
+          header: 'Capacidade (L)',
+          kind: 'number',
+          cell: (row) => formatNumber(row.capacidade, 0, { grouping: true }),
+        },
+        {
+          key: 'temperatura',
+          header: 'Temp. (°C)',
+          kind: 'number',
+          sortable: true,
+          cell: (row) => formatNumber(row.temperatura, 1),
+        },
+        {
+          key: 'status',
+          header: 'Status',
+          width: 160,
+          cell: (row) => tankStatus(row.status).join(' · ') || PLACEHOLDER_NUMBER,
+        },
+      ],
+      ctx,
     ),
-    {
-      key: 'litros',
-      header: 'Litros',
-      kind: 'number',
-      sortable: true,
-      cell: (row) => formatNumber(row.litros, 0, { grouping: true }),
-    },
-    {
-      key: 'capacidade',
-      header: 'Capacidade (L)',
-      kind: 'number',
-      cell: (row) => formatNumber(row.capacidade, 0, { grouping: true }),
-    },
-    {
-      key: 'temperatura',
-      header: 'Temp. (°C)',
-      kind: 'number',
-      sortable: true,
-      cell: (row) => formatNumber(row.temperatura, 1),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      width: 160,
-      cell: (row) => tankStatus(row.status).join(' · ') || PLACEHOLDER_NUMBER,
-    },
     { key: 'grafico', header: 'Gráfico', width: 90, cell: chartLink },
     readingTime<TankRow>(),
-    ...placeColumns<TankRow>(ctx, TANK_SORT),
+    ...placeColumns<TankRow>(TANK_SORT),
   ]);
 }

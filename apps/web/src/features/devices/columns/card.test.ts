@@ -23,11 +23,20 @@ describe('device tiles (spec 001 §4 Success/Alarm/Info)', () => {
       READINGS,
     );
     expect(view).toMatchObject({ state: 'Alarm', tone: 'bad', caption: '2 alarmes ativos' });
+    // Its readings are 90 minutes old: the card says so beside the alarms.
+    expect(view.marker).toEqual({ text: 'DESATUALIZADO', tone: 'bad' });
+    expect(view.note).toMatch(/^DESATUALIZADO · última leitura \d{2}\/\d{2}\/\d{4}/);
   });
 
   it("Info: a device that stopped communicating says 'DESATUALIZADO'", () => {
     const view = cardView(deviceRow({}, { tipo: 'ups', ...silentFor(45) }), NOW_SEC, []);
-    expect(view).toMatchObject({ state: 'Info', caption: 'DESATUALIZADO' });
+    expect(view).toMatchObject({ state: 'Info', caption: 'DESATUALIZADO', quality: 'stale' });
+    expect(view.marker).toBeNull();
+  });
+
+  it("an online device's readings are current: no note", () => {
+    const view = cardView(deviceRow({ kW: 10 }), NOW_SEC, READINGS);
+    expect(view).toMatchObject({ quality: 'online', note: null, marker: null });
   });
 
   it('Success: any other online device without alarms', () => {

@@ -1,9 +1,10 @@
 import { DEVICE_ORDER_FIELDS, type DeviceRow } from '@vigia/contract';
-import { formatDateTime, formatText } from '@vigia/domain';
+import { formatDateTime, formatText, notCurrentNote, rowCommunication } from '@vigia/domain';
 import type { ListColumn } from '../../../ui/table/types';
 import { DisplayCell } from './DisplayCell';
-import { alarmCount, communication, type Display, reading, signal } from './decode';
+import { alarmCount, type Display, reading, signal } from './decode';
 import { DATE_WIDTH, fitHeaders } from './fitHeaders';
+import { valueColumns } from './notCurrent';
 
 /** What a column needs besides the row. */
 export interface ColumnContext {
@@ -116,11 +117,35 @@ export function typeColumn<T extends BaseRow>(sortable: ReadonlySet<string>): Li
   };
 }
 
-/** Where the device is, its alarms, communication and last reading. */
-export function placeColumns<T extends BaseRow>(
-  ctx: ColumnContext,
-  sortable: ReadonlySet<string>,
-): ListColumn<T>[] {
+/**
+ * The row's state marker, next to its identity: 'Online' in plain grey (a
+ * normal state takes no colour), 'DESATUALIZADO', 'SEM COMUNICAÇÃO' or
+ * 'NUNCA COMUNICOU' as a badge with the time of the last reading in its title.
+ */
+export function communicationColumn<T extends BaseRow>(ctx: ColumnContext): ListColumn<T> {
+  return {
+    key: 'comunicacao',
+    header: 'Comunicação',
+    width: 160,
+    category: 'connection',
+    cell: (row) => {
+      const { quality, text, tone } = rowCommunication(row, ctx.nowSec);
+      return (
+        <DisplayCell
+          display={quality === 'online' ? { text } : { text, tone }}
+          badge={quality !== 'online'}
+        />
+      );
+    },
+    title: (row) => {
+      const display = rowCommunication(row, ctx.nowSec);
+      return notCurrentNote(display, row.ultimaLeitura) ?? display.text;
+    },
+  };
+}
+
+/** Where the device is, its alarms and last reading. */
+export function placeColumns<T extends BaseRow>(sortable: ReadonlySet<string>): ListColumn<T>[] {
   return [
     {
       key: 'localNome',
@@ -148,10 +173,6 @@ export function placeColumns<T extends BaseRow>(
       cell: (row) => <DisplayCell display={alarmCount(row.alarmTreeMapValue)} badge />,
       title: (row) => String(row.alarmTreeMapValue),
     },
-    stateColumn<T>('comunicacao', 'Comunicação', (row) => communication(row, ctx.nowSec), {
-      width: 160,
-      category: 'connection',
-    }),
     {
       key: 'ultimaLeitura',
       header: 'Última Leitura',
@@ -185,7 +206,11 @@ export function deviceDetailColumns(): DeviceColumn[] {
   ];
 }
 
-/** A device list: identity, the type's reading columns, then place and state. */
+/**
+ * A device list: identity, its communication marker, the type's reading
+ * columns (drawn as not current while the device is silent), then place and
+ * last reading.
+ */
 export function deviceListColumns(
   ctx: ColumnContext,
   readings: DeviceColumn[],
@@ -194,8 +219,9 @@ export function deviceListColumns(
   return fitHeaders([
     ...identityColumns<DeviceRow>(DEVICE_SORT_KEYS),
     ...(options.tipo ? [typeColumn<DeviceRow>(DEVICE_SORT_KEYS)] : []),
-    ...readings,
-    ...placeColumns<DeviceRow>(ctx, DEVICE_SORT_KEYS),
+    communicationColumn<DeviceRow>(ctx),
+    ...valueColumns(readings, ctx),
+    ...placeColumns<DeviceRow>(DEVICE_SORT_KEYS),
     ...deviceDetailColumns(),
   ]);
 }

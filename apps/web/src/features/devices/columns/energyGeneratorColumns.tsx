@@ -10,8 +10,15 @@ import {
   mainsSwitch,
   reading,
 } from './decode';
-import { type ColumnContext, identityColumns, placeColumns, stateColumn } from './deviceColumns';
+import {
+  type ColumnContext,
+  communicationColumn,
+  identityColumns,
+  placeColumns,
+  stateColumn,
+} from './deviceColumns';
 import { fitHeaders } from './fitHeaders';
+import { notCurrentWhenSilent, valueColumns } from './notCurrent';
 
 /** A generator of the energy variant with the transfer panel (QTA) of its site, when there is one. */
 export type EnergyGeneratorRow = EnergyDeviceRow & { qta: DeviceRow | null };
@@ -43,8 +50,7 @@ function qtaCell(row: EnergyGeneratorRow, decode: (qta: DeviceRow) => { text: st
  * the site (spec 001 §2 "Energy device list columns").
  */
 export function energyGeneratorColumns(ctx: ColumnContext): ListColumn<EnergyGeneratorRow>[] {
-  return fitHeaders([
-    ...identityColumns<EnergyGeneratorRow>(NO_SORT),
+  const generatorValues: ListColumn<EnergyGeneratorRow>[] = [
     stateColumn<EnergyGeneratorRow>('info:modoWeb', 'Modo', generatorModeOf, { width: 110 }),
     stateColumn<EnergyGeneratorRow>(
       'info:statusGMG',
@@ -60,6 +66,7 @@ export function energyGeneratorColumns(ctx: ColumnContext): ListColumn<EnergyGen
       kind: 'number',
       width: 100,
       cell: (row) => <DisplayCell display={loadSpeed(row)} />,
+      title: (row) => loadSpeed(row).text,
     },
     {
       key: 'info:OilTemp',
@@ -68,6 +75,9 @@ export function energyGeneratorColumns(ctx: ColumnContext): ListColumn<EnergyGen
       width: 130,
       cell: (r) => reading(r, 'OilTemp'),
     },
+  ];
+  // Energy of the last 24 h is history: true whether or not the device talks now.
+  const energyColumns: ListColumn<EnergyGeneratorRow>[] = [
     {
       key: 'energia24h',
       header: 'Energia 24h (kWh)',
@@ -82,6 +92,9 @@ export function energyGeneratorColumns(ctx: ColumnContext): ListColumn<EnergyGen
       width: 110,
       cell: (row) => variation(row),
     },
+  ];
+  // The QTA's values are as current as the QTA itself.
+  const panelValues: ListColumn<EnergyGeneratorRow>[] = [
     stateColumn<EnergyGeneratorRow>(
       'qta:statusRede',
       'Rede (QTA)',
@@ -101,6 +114,13 @@ export function energyGeneratorColumns(ctx: ColumnContext): ListColumn<EnergyGen
       width: 100,
       cell: (row) => qtaCell(row, (qta) => ({ text: reading(qta, 'redekW') })),
     },
-    ...placeColumns<EnergyGeneratorRow>(ctx, NO_SORT),
+  ];
+  return fitHeaders([
+    ...identityColumns<EnergyGeneratorRow>(NO_SORT),
+    communicationColumn<EnergyGeneratorRow>(ctx),
+    ...valueColumns(generatorValues, ctx),
+    ...energyColumns,
+    ...panelValues.map((column) => notCurrentWhenSilent(column, ctx, (row) => row.qta)),
+    ...placeColumns<EnergyGeneratorRow>(NO_SORT),
   ]);
 }

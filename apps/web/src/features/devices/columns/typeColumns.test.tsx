@@ -57,11 +57,11 @@ describe('generator list columns', () => {
     }
   });
 
-  it('identity first, then readings; place, alarm, connection, date and model hide on phones', () => {
+  it('identity and communication first, then readings; place, alarm, connection, date and model hide on phones', () => {
     const columns = DEVICE_LISTS.ups.columns(ctx);
-    expect(columns.slice(0, 2).map((c) => c.key)).toEqual(['patrimonio', 'nome']);
+    expect(columns.slice(0, 3).map((c) => c.key)).toEqual(['patrimonio', 'nome', 'comunicacao']);
     const hidden = columns.filter((c) => c.category).map((c) => c.category);
-    expect(hidden).toEqual(['site', 'uf', 'alarm', 'connection', 'equipment']);
+    expect(hidden).toEqual(['connection', 'site', 'uf', 'alarm', 'equipment']);
     expect(columns.find((c) => c.key === 'ultimaLeitura')?.kind).toBe('date');
   });
 
@@ -83,6 +83,82 @@ describe('generator list columns', () => {
     const cell = cellsOf('tfrs', deviceRow({ redekW: 1630.7, barrakW: 1655.5 }, { tipo: 'tfr' }));
     expect(cell('info:redekW')).toBe('1630,70');
     expect(cell('info:barrakW')).toBe('1655,50');
+  });
+});
+
+/** The cells of a row's values: every column but identity, communication, place, alarms and the model. */
+const NOT_VALUES = new Set([
+  'patrimonio',
+  'nome',
+  'tipo',
+  'comunicacao',
+  'localNome',
+  'uf',
+  'alarmTreeMapValue',
+  'ultimaLeitura',
+  'equipamento',
+  'netAntenaSignal',
+]);
+
+function valueCells() {
+  return [...document.querySelectorAll<HTMLElement>('td[data-key]')].filter(
+    (td) => !NOT_VALUES.has(td.dataset.key ?? ''),
+  );
+}
+
+/** A cell drawn with a state colour: a badge or coloured text (`ui/tone.ts` sets them inline). */
+function toned(td: HTMLElement): boolean {
+  return [...td.querySelectorAll<HTMLElement>('[style]')].some((e) =>
+    /color/.test(e.style.cssText),
+  );
+}
+
+describe('values of a silent device are not current (issue 27)', () => {
+  // QTA ERB Manaus: offline for days, its last data a 'Normal' mains with 45,60 kW.
+  const readings = {
+    statusRede: 0,
+    chaveRede: 32768,
+    chaveGrupo: 0,
+    redekW: 45.6,
+    kW: 0,
+    modoWeb: 8,
+  };
+
+  it("an online QTA's mains state carries its tone", () => {
+    const cell = cellsOf('qtas', deviceRow(readings, { tipo: 'qta' }));
+    expect(cell('info:statusRede')).toBe('Normal');
+    expect(cell('comunicacao')).toBe('Online');
+    const mains = document.querySelector<HTMLElement>('td[data-key="info:statusRede"]');
+    expect(mains && toned(mains)).toBe(true);
+    expect(document.querySelector('[data-quality]')).toBeNull();
+  });
+
+  it("an offline QTA: 'SEM COMUNICAÇÃO' on the row, every value muted, no tone, the last reading in its title", () => {
+    const cell = cellsOf('qtas', deviceRow(readings, { tipo: 'qta', ...silentFor(3 * 24 * 60) }));
+    expect(cell('comunicacao')).toBe('SEM COMUNICAÇÃO');
+    expect(cell('info:redekW')).toBe('45,60');
+    const values = valueCells();
+    expect(values.length).toBeGreaterThan(5);
+    for (const td of values) {
+      expect(toned(td), td.dataset.key).toBe(false);
+      const marked = td.querySelector<HTMLElement>('[data-quality="offline"]');
+      expect(marked, td.dataset.key).not.toBeNull();
+      expect(marked?.title).toMatch(/^SEM COMUNICAÇÃO · última leitura \d{2}\/\d{2}\/\d{4} /);
+    }
+  });
+
+  it('a stale generator: load speed 88 % is not red, its values say DESATUALIZADO', () => {
+    cellsOf('geradores', deviceRow({ LoadSpeed: 88, kW: 300, modoWeb: 8 }, silentFor(45)));
+    for (const td of valueCells()) {
+      expect(toned(td), td.dataset.key).toBe(false);
+      expect(td.querySelector('[data-quality="stale"]'), td.dataset.key).not.toBeNull();
+    }
+  });
+
+  it("the column's title says the value and why it is not current", () => {
+    const column = DEVICE_LISTS.qtas.columns(ctx).find((c) => c.key === 'info:redekW');
+    const row = deviceRow(readings, { tipo: 'qta', ...silentFor(45) });
+    expect(column?.title?.(row)).toMatch(/^45,60 \(DESATUALIZADO · última leitura /);
   });
 });
 

@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DeviceRow } from '@vigia/contract';
 import { formatDateTime } from '@vigia/domain';
 import { Link } from 'react-router';
+import { NotCurrentValue } from '../../../ui/NotCurrentValue';
 import { StateBadge } from '../../../ui/StateBadge';
 import { TONE_TEXT } from '../../../ui/tone';
 import type { CardView } from '../columns/card';
@@ -21,9 +22,16 @@ export function DeviceCard({ row, view, href }: Props) {
         <Text fw={700} size="sm" c="gray.9" truncate>
           {row.patrimonio}
         </Text>
-        <StateBadge tone={view.tone} size="sm" tt="none">
-          {view.caption}
-        </StateBadge>
+        <Group gap={4} wrap="nowrap">
+          {view.marker && (
+            <StateBadge tone={view.marker.tone} size="sm" tt="none">
+              {view.marker.text}
+            </StateBadge>
+          )}
+          <StateBadge tone={view.tone} size="sm" tt="none">
+            {view.caption}
+          </StateBadge>
+        </Group>
       </Group>
       <Text size="sm" c="gray.8" lineClamp={1} title={row.nome}>
         {row.nome}
@@ -40,14 +48,22 @@ export function DeviceCard({ row, view, href }: Props) {
                 {r.label}
               </Text>
               <Text size="sm" fw={600} className={classes.value}>
-                {r.text}
+                {view.quality === 'online' || view.note === null ? (
+                  r.text
+                ) : (
+                  <NotCurrentValue quality={view.quality} note={view.note}>
+                    {r.text}
+                  </NotCurrentValue>
+                )}
               </Text>
             </div>
           ))}
         </SimpleGrid>
       )}
-      <Text size="xs" c="gray.7">
-        {formatDateTime(row.ultimaLeitura)}
+      <Text size="xs" c="gray.7" data-testid="card-last-reading">
+        {view.quality === 'online'
+          ? formatDateTime(row.ultimaLeitura)
+          : `Última leitura ${formatDateTime(row.ultimaLeitura)}`}
       </Text>
     </Stack>
   );

@@ -11,7 +11,7 @@ import {
   loadSpeedColumns,
   powerColumns,
   tankColumns,
-  tankTone,
+  tankRowTone,
 } from '../columns/analysisColumns';
 import type { ColumnContext } from '../columns/deviceColumns';
 import { BandLegend } from '../components/BandLegend';
@@ -93,7 +93,7 @@ export function AnalysisListPage<K extends AnalysisKind>({ kind, title }: Props<
         }}
         columns={columns}
         liveSisId={scope.sisid}
-        rowTone={kind === 'tanques' ? (row) => tankTone(row as TankRow) : undefined}
+        rowTone={kind === 'tanques' ? (row) => tankRowTone(row as TankRow, nowSec) : undefined}
         onOpen={(row) => {
           const href = siteHref(links, row);
           if (href) navigate(href);

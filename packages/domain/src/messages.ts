@@ -64,6 +64,8 @@ export const MESSAGES = {
   internalError: 'Erro interno do servidor.',
   networkError: 'Não foi possível comunicar com o servidor.',
   tooManyAttempts: 'Muitas tentativas. Tente novamente em alguns minutos.',
+  /** 429: a user's heavy calls (reports, energy periods, chart history) already computing. */
+  heavyCallsBusy: 'Muitas consultas em andamento. Aguarde a conclusão das anteriores.',
   wrongCurrentPassword: 'Senha atual incorreta.',
   passwordMismatch: 'As senhas não conferem.',
   passwordTooShort: 'A nova senha deve ter pelo menos 8 caracteres.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBadgeCount,
   formatNumber,
   formatReading,
   formatText,
@@ -142,5 +143,18 @@ describe('meter power and energy divided by 1000', () => {
     ['KW', null, null],
   ])('%s %s → %s', (name, value, expected) => {
     expect(meterDisplayValue(name, value)).toBe(expected);
+  });
+});
+
+describe('formatBadgeCount: a badge writes its whole count, up to 99+', () => {
+  it.each([
+    [0, '0'],
+    [5, '5'],
+    [12, '12'],
+    [99, '99'],
+    [100, '99+'],
+    [1234, '99+'],
+  ])('%d → %s', (count, expected) => {
+    expect(formatBadgeCount(count)).toBe(expected);
   });
 });

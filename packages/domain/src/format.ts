@@ -36,6 +36,15 @@ export function parseDecimal(text: string | number | null | undefined): number |
   return Number(normalised);
 }
 
+/** The most a count badge writes out; above it reads '99+'. */
+export const BADGE_COUNT_MAX = 99;
+
+/** A count on a badge: whole up to 99 ('12' stays '12'), then '99+'. */
+export function formatBadgeCount(count: number): string {
+  if (!isNumber(count) || count < 0) return '0';
+  return count > BADGE_COUNT_MAX ? `${BADGE_COUNT_MAX}+` : String(Math.trunc(count));
+}
+
 /** '--' for a missing text value (spec 000 §8). */
 export function formatText(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return PLACEHOLDER_MISSING;

@@ -7,6 +7,12 @@ export {
   setAllSelected,
   toggleSelected,
 } from './acknowledgement.js';
+export {
+  ADMIN_MESSAGES,
+  type AdminRights,
+  isAnyAdministrator,
+  TEMPORARY_PASSWORD_LENGTH,
+} from './administration.js';
 export type { AlarmRowStyle, AlarmSeverity, AlarmState, AlarmTimes } from './alarm.js';
 export {
   ALARM_CRITICAL_MIN,
@@ -161,6 +167,8 @@ export type { EquipmentStatusDisplay } from './equipmentStatus.js';
 export { equipmentStatus } from './equipmentStatus.js';
 export type { NumberFormatOptions } from './format.js';
 export {
+  BADGE_COUNT_MAX,
+  formatBadgeCount,
   formatNumber,
   formatReading,
   formatText,

@@ -54,4 +54,22 @@ describe('side-bar counters (spec 001 §2)', () => {
       .find((u) => u.startsWith('/api/ocorrencias'));
     expect(alarmUrl).toBe('/api/ocorrencias?alarmeativo=true&sisid=8');
   });
+
+  it('the collapsed rail writes the whole count: 12 reads 12, over 99 reads 99+', async () => {
+    let total = 12;
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/ocorrencias?')
+        ? json(200, { total })
+        : json(404, { error: 'Não encontrado.' }),
+    );
+    const first = renderWithProviders(<NavCounters sisId={8} collapsed />);
+    expect(await screen.findByTestId('counter-alarms-badge')).toHaveTextContent(/^12$/);
+    // The rail badge takes its content's width rather than what is left beside the icon.
+    expect(screen.getByTestId('counter-alarms-badge').className).toMatch(/railBadge/);
+    first.unmount();
+    total = 150;
+    renderWithProviders(<NavCounters sisId={9} collapsed />);
+    expect(await screen.findByTestId('counter-alarms-badge')).toHaveTextContent(/^99\+$/);
+    expect(screen.getByLabelText('Alarmes ativos: 150')).toBeInTheDocument();
+  });
 });

@@ -8,7 +8,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Tone } from '@vigia/domain';
+import { formatBadgeCount, type Tone } from '@vigia/domain';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
@@ -121,8 +121,9 @@ function Counter({ def, sisId, collapsed, enabled }: CounterProps) {
       tone={toneOf(data)}
       size={collapsed ? 'xs' : 'sm'}
       className={collapsed ? classes.railBadge : classes.badge}
+      data-testid={`counter-${def.key}-badge`}
     >
-      {data.count}
+      {formatBadgeCount(data.count)}
     </StateBadge>
   );
   const content = collapsed ? (

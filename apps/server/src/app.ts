@@ -24,6 +24,7 @@ import { type CommandLink, createInProcessCommandBus } from './commands/transpor
 import type { Config } from './config.js';
 import { EventBus } from './events/eventBus.js';
 import type { Ingest } from './ingest/ingest.js';
+import { DeviceKeyCache } from './ingest/deviceKeyCache.js';
 import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
 import {
@@ -37,12 +38,14 @@ import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
 import { alarmKpiRoutes } from './routes/alarmKpi.js';
 import { alarmStateRoutes } from './routes/alarmStates.js';
+import { adminRoutes } from './routes/admin.js';
 import { commandRoutes } from './routes/commands.js';
 import { contractRoutes } from './routes/contracts.js';
 import { devicesAreaRoutes } from './routes/devicesArea.js';
 import { eventRoutes } from './routes/events.js';
 import { fuelRoutes } from './routes/fuel.js';
 import { healthRoutes } from './routes/health.js';
+import { firstRunRoutes } from './routes/firstRun.js';
 import { healthPlanRoutes } from './routes/healthPlan.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { oauthRoutes } from './routes/oauth.js';
@@ -78,6 +81,8 @@ export interface AppOptions {
   /** The project's own broker's state, for `/api/health` (server.ts supervises it). */
   brokerHealth?: () => BrokerHealth;
 }
+  /** The own broker's device accounts (see AppServices). */
+  brokerAccounts?: AppServices['brokerAccounts'];
 
 export interface RouteEntry {
   method: string;
@@ -188,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => commands.close());
   app.decorate('bus', bus);
+    deviceKeys: new DeviceKeyCache(),
+    ...(options.brokerAccounts ? { brokerAccounts: options.brokerAccounts } : {}),
   app.decorate('responseCache', services.responseCache);
   app.decorate('routeCatalog', [] as RouteEntry[]);
   app.decorateRequest('user', null);
@@ -221,7 +228,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(docsRoutes);
   // Devices: their own key, no user token.
-  if (options.ingest) await app.register(ingestRoutes, { store, ingest: options.ingest });
+  if (options.ingest) {
+    await app.register(ingestRoutes, {
+      store,
+      ingest: options.ingest,
+      keys: services.deviceKeys,
+    });
+  }
+  await app.register(firstRunRoutes, services);
   // A report file's signed download URL: the token is the right, no bearer.
   await app.register(reportDownloadRoutes, services);
 
@@ -257,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   if (webAppAvailable(config.webDist)) {
+      await api.register(adminRoutes, services);
     await registerWebApp(app, config.webDist);
   } else {
     app.log.warn({ webDist: config.webDist }, 'console web não encontrado: só a API será servida');

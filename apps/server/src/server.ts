@@ -1,10 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { FIRST_RUN_CODE_FILE, prepareFirstRun } from './admin/firstRun.js';
 import { sweepCommunication } from './alarms/engine.js';
-import { buildApp, loggerOptions } from './app.js';
+import { type AppServices, buildApp, loggerOptions } from './app.js';
 import { DEVICE_KEYS_FILE, issueDeviceKeys } from './broker/deviceCredentials.js';
-import { provisionBroker, type SupervisedBroker, superviseBroker } from './broker/mosquitto.js';
+import {
+  provisionBroker,
+  type SupervisedBroker,
+  setDeviceAccount,
+  superviseBroker,
+} from './broker/mosquitto.js';
 import { startCommandLinks } from './commands/links.js';
 import { type Config, ConfigError, loadConfig, mqttConnection } from './config.js';
 import { EventBus } from './events/eventBus.js';
@@ -104,6 +110,7 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const keysFile = join(config.dataDir, DEVICE_KEYS_FILE);
   let broker: SupervisedBroker | undefined;
+  let brokerAccounts: AppServices['brokerAccounts'];
   if (config.broker) {
     const { files, issued } = await provisionBroker(store, {
       ...config.broker,
@@ -111,6 +118,9 @@ async function main(): Promise<void> {
       ...(config.mqttPassword !== undefined ? { serverPassword: config.mqttPassword } : {}),
     });
     const supervised = await superviseBroker(files, config.broker.port, { log });
+    brokerAccounts = {
+      setDeviceKey: (deviceId, key) => setDeviceAccount(store, files, deviceId, key),
+    };
     stops.push(() => supervised.stop());
     broker = supervised;
     log.info(
@@ -209,11 +219,20 @@ async function main(): Promise<void> {
     loggerInstance: log,
     commands: { link: commandLinks.server },
     ...(broker ? { brokerHealth: broker.health } : {}),
+    ...(brokerAccounts ? { brokerAccounts } : {}),
   });
   stops.push(() => app.close());
+  const firstRunCode = await prepareFirstRun(store, config.dataDir);
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   log.info(`Vigia no ar em ${shown} (API em ${shown}/api, documentação em ${shown}/api/docs)`);
+  if (firstRunCode) {
+    log.warn(
+      { codigo: firstRunCode, arquivo: join(config.dataDir, FIRST_RUN_CODE_FILE) },
+      `Configuração inicial pendente: abra ${shown}, escolha 'Configuração inicial' e informe o código ${firstRunCode} ` +
+        '(ou rode npm run admin -- criar-administrador <login>).',
+    );
+  }
   if (config.demo) {
     log.info(
       'usuários de demonstração: demo/demo (operador, comando), cliente/cliente (um sistema), ' +

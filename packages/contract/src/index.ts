@@ -1,4 +1,23 @@
 export type {
+  DispositivoAdmin,
+  Empresa,
+  Local,
+  PlaceKind,
+  SistemaAdmin,
+  UsuarioAdmin,
+} from './admin.js';
+export {
+  deviceCredentials,
+  dispositivoAdmin,
+  empresa,
+  firstRunRequest,
+  local,
+  PLACE_KINDS,
+  SYSTEM_HOMES,
+  sistemaAdmin,
+  usuarioAdmin,
+} from './admin.js';
+export type {
   AlarmKpi,
   AlarmKpiChattering,
   AlarmKpiQuery,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Statuses a call answers with the error body (`errors.ts`), each with when (pt-BR, for the docs). */
 export type ErrorCases = Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503, string>>;

@@ -25,6 +25,10 @@ export const userInfo = z.object({
   acesso: z.number().int(),
   direitos_id: z.array(z.number().int()),
   administrador: z.boolean(),
+  /** Creates companies and systems (administration, issue 28). */
+  administradorPlataforma: z.boolean().optional(),
+  /** Signed in with a temporary password: the console asks for a new one before anything else. */
+  trocarSenha: z.boolean().optional(),
   sistemas: z.array(sistema),
 });
 export type UserInfo = z.infer<typeof userInfo>;

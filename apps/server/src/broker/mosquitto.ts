@@ -202,6 +202,31 @@ export async function provisionBroker(store: Store, opts: ProvisionOptions): Pro
   return { files, issued };
 }
 
+/**
+ * Gives one device a new password (its new key) and the ACL of every device
+ * in the store, then makes a running broker reload both (SIGHUP): the old key
+ * is refused from the next connection on, without a restart.
+ */
+export async function setDeviceAccount(
+  store: Store,
+  files: BrokerFiles,
+  deviceId: number,
+  key: string,
+): Promise<void> {
+  const user = deviceBrokerUser(deviceId);
+  const hashed = hashPasswords(files.dir, [[user, key]]);
+  const existing = existsSync(files.passwords) ? readFileSync(files.passwords, 'utf8') : '';
+  const lines = existing.split('\n').filter((line) => line && !line.startsWith(`${user}:`));
+  const line = hashed.get(user);
+  if (!line) throw new Error(`mosquitto_passwd não gerou a senha de ${user}`);
+  lines.push(line);
+  const deviceIds = (await deviceKeyHashes(store.db)).map((d) => d.id);
+  writePrivate(files.passwords, `${lines.join('\n')}\n`);
+  writePrivate(files.acl, aclText(deviceIds));
+  const pid = runningBroker(files);
+  if (pid !== undefined) process.kill(pid, 'SIGHUP');
+}
+
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });

@@ -1,6 +1,7 @@
+import { ADMIN_MESSAGES } from '@vigia/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthenticatedUser, Authenticator } from '../auth/authenticator.js';
-import { invalidToken } from './httpError.js';
+import { forbidden, invalidToken } from './httpError.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,6 +11,11 @@ declare module 'fastify' {
      * which is why the token is short-lived and the stream ends at its expiry.
      */
     allowQueryToken?: boolean;
+    /**
+     * Served to a user who signed in with a temporary password (the profile and
+     * the password change); every other call answers 403 until it is changed.
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** Expiry (epoch seconds) of the access token that authenticated the request. */
@@ -45,6 +51,9 @@ export function requireBearer(scope: FastifyInstance, authenticator: Authenticat
     const { expiresAt, ...context } = user;
     request.user = context;
     request.tokenExpiresAt = expiresAt;
+    if (context.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+      return forbidden(ADMIN_MESSAGES.passwordChangeRequired);
+    }
     return undefined;
   };
   // A callback hook: a token seen moments ago is admitted without a promise.

@@ -3,6 +3,7 @@ import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
+import { DeviceKeyCache } from '../ingest/deviceKeyCache.js';
 import type { Ingest, Outcome } from '../ingest/ingest.js';
 import { INGEST_MESSAGES } from '../ingest/payload.js';
 import { HttpError } from '../plugins/httpError.js';
@@ -13,12 +14,11 @@ import { fromContract } from './contractRoute.js';
 export interface IngestRouteOptions {
   store: Store;
   ingest: Ingest;
+  /** Shared with administration, which drops a replaced key at once. */
+  keys?: DeviceKeyCache;
   /** Clock in epoch seconds (tests). */
   now?: () => number;
 }
-
-const KEY_CACHE_S = 60;
-const KEY_CACHE_MAX = 10_000;
 
 const ingestHeaders = z.object({
   'x-device-key': z.string().optional(),
@@ -42,17 +42,13 @@ const invalidKey = () =>
 export const ingestRoutes: FastifyPluginAsyncZod<IngestRouteOptions> = async (app, opts) => {
   const { store, ingest } = opts;
   const now = opts.now ?? (() => Date.now() / 1000);
-  const keys = new Map<string, { deviceId: number; until: number }>();
+  const keys = opts.keys ?? new DeviceKeyCache();
 
   async function deviceFor(key: string): Promise<number> {
-    const hash = deviceKeyHash(key);
-    const t = now();
-    const cached = keys.get(hash);
-    if (cached && cached.until > t) return cached.deviceId;
-    const deviceId = await deviceIdByKeyHash(store.db, hash);
+    const deviceId = await keys.deviceFor(deviceKeyHash(key), now(), (hash) =>
+      deviceIdByKeyHash(store.db, hash),
+    );
     if (deviceId === undefined) throw invalidKey();
-    if (keys.size >= KEY_CACHE_MAX) keys.clear();
-    keys.set(hash, { deviceId, until: t + KEY_CACHE_S });
     return deviceId;
   }
 

@@ -3,6 +3,7 @@ import type { Authenticator } from '../auth/authenticator.js';
 import type { LoginLimiter } from '../auth/loginLimiter.js';
 import type { Config } from '../config.js';
 import type { EventBus } from '../events/eventBus.js';
+import type { DeviceKeyCache } from '../ingest/deviceKeyCache.js';
 import type { ResponseCache } from '../plugins/responseCache.js';
 import type { Store } from '../store/database.js';
 
@@ -16,4 +17,11 @@ export interface AppServices {
   loginLimiter: LoginLimiter;
   /** Shared answers of the polled device reads (plugins/responseCache.ts). */
   responseCache: ResponseCache;
+  /** Which device holds a key: the ingest reads it, administration drops a replaced key. */
+  deviceKeys: DeviceKeyCache;
+  /**
+   * The project's own broker (`VIGIA_BROKER=1`): sets a device's MQTT account
+   * (password = its key) and ACL, and makes the running broker reload them.
+   */
+  brokerAccounts?: { setDeviceKey(deviceId: number, key: string): Promise<void> };
 }

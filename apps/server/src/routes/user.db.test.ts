@@ -64,8 +64,19 @@ describe.skipIf(!available)('/api/User', () => {
     it('answers the profile and systems only, nothing of the session', async () => {
       const info = (await get('/api/User/userinfo', 'demo')).json();
       expect(Object.keys(info).sort()).toEqual(
-        ['acesso', 'administrador', 'direitos_id', 'id', 'login', 'nome', 'sistemas'].sort(),
+        [
+          'acesso',
+          'administrador',
+          'administradorPlataforma',
+          'direitos_id',
+          'id',
+          'login',
+          'nome',
+          'sistemas',
+          'trocarSenha',
+        ].sort(),
       );
+      expect(info).toMatchObject({ administradorPlataforma: false, trocarSenha: false });
     });
 
     it('admin is the administrator', async () => {

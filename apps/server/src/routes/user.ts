@@ -17,18 +17,26 @@ export const userRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servic
 
   app.route({
     ...fromContract(app, API.user.userinfo),
+    config: { beforePasswordChange: true },
     handler: async (request) => {
-      const { systemIds, sessionId: _session, administrator, ...profile } = currentUser(request);
+      const user = currentUser(request);
       return {
-        ...profile,
-        administrador: administrator,
-        sistemas: await userSystems(db, systemIds),
+        id: user.id,
+        login: user.login,
+        nome: user.nome,
+        acesso: user.acesso,
+        direitos_id: user.direitos_id,
+        administrador: user.administrator,
+        administradorPlataforma: user.platformAdmin,
+        trocarSenha: user.mustChangePassword,
+        sistemas: await userSystems(db, user.systemIds),
       };
     },
   });
 
   app.route({
     ...fromContract(app, API.user.changePassword),
+    config: { beforePasswordChange: true },
     handler: async (request) => {
       const caller = currentUser(request);
       const user = await recheckPassword(

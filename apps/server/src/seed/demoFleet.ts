@@ -557,6 +557,7 @@ async function insertUsers(
       acesso: 15,
       direitos_id: '[1]',
       administrator: 0,
+      platform_admin: 0,
       created_at: now - 300 * DAY,
     },
     {
@@ -568,6 +569,7 @@ async function insertUsers(
       acesso: 1,
       direitos_id: '[]',
       administrator: 0,
+      platform_admin: 0,
       created_at: now - 200 * DAY,
     },
     {
@@ -579,6 +581,7 @@ async function insertUsers(
       acesso: 31,
       direitos_id: '[1]',
       administrator: 1,
+      platform_admin: 1,
       created_at: now - 400 * DAY,
     },
     {
@@ -590,6 +593,7 @@ async function insertUsers(
       acesso: 1,
       direitos_id: '[]',
       administrator: 0,
+      platform_admin: 0,
       created_at: now - 100 * DAY,
     },
     {
@@ -601,6 +605,7 @@ async function insertUsers(
       acesso: 15,
       direitos_id: '[1]',
       administrator: 1,
+      platform_admin: 0,
       created_at: now - 250 * DAY,
     },
     {
@@ -612,6 +617,7 @@ async function insertUsers(
       acesso: 7,
       direitos_id: '[]',
       administrator: 0,
+      platform_admin: 0,
       created_at: now - 150 * DAY,
     },
   ]);

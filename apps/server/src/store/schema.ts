@@ -53,6 +53,11 @@ export interface UsersTable {
   /** JSON list of rights ids; 1 = command right. */
   direitos_id: Generated<JsonText>;
   administrator: Generated<Flag>;
+  /** Creates companies and systems and names their administrators (issue 28). */
+  platform_admin: Generated<Flag>;
+  email: Opt<string>;
+  /** Signed in with a temporary password: every call but changing it is refused. */
+  must_change_password: Generated<Flag>;
   created_at: number;
 }
 
@@ -86,6 +91,7 @@ export interface PlantsTable {
   lat: number;
   lon: number;
   system_id: number;
+  endereco: Opt<string>;
 }
 
 export interface ScdsTable {
@@ -96,12 +102,24 @@ export interface ScdsTable {
   lon: number;
   system_id: number;
   usina_id: Opt<number>;
+  endereco: Opt<string>;
 }
 
 export interface VenuesTable {
   id: Id;
   nome: string;
   system_id: number;
+  endereco: Opt<string>;
+  uf: Opt<string>;
+  lat: Opt<number>;
+  lon: Opt<number>;
+}
+
+/** The hashed one-time code that creates the first platform administrator (one row). */
+export interface FirstRunCodesTable {
+  id: number;
+  code_hash: string;
+  created_at: number;
 }
 
 export interface DeviceGroupsTable {
@@ -463,6 +481,7 @@ export interface Database {
   plants: PlantsTable;
   scds: ScdsTable;
   venues: VenuesTable;
+  first_run_codes: FirstRunCodesTable;
   device_groups: DeviceGroupsTable;
   energy_centers: EnergyCentersTable;
   device_templates: DeviceTemplatesTable;

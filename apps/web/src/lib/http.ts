@@ -5,7 +5,7 @@ import { refreshNow } from './session/refresh';
 import { readTokens, type StoredTokens } from './session/tokenStore';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Query values null, undefined and false are dropped (spec 000 §5). */
   query?: Record<string, unknown>;
   /** Sent as a JSON body. */

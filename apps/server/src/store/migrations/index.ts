@@ -16,6 +16,7 @@ import { contractScopeMigration } from './0165_contract_scope.js';
 import { occurrenceAnnunciatedIndexMigration } from './0170_occurrence_annunciated_idx.js';
 import { readingPartitionLayoutMigration } from './0180_reading_partition_layout.js';
 import { currentValuesFillfactorMigration } from './0190_current_values_fillfactor.js';
+import { administrationMigration } from './0210_administration.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -41,6 +42,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0170_occurrence_annunciated_idx': occurrenceAnnunciatedIndexMigration(),
         '0180_reading_partition_layout': readingPartitionLayoutMigration(dialect),
         '0190_current_values_fillfactor': currentValuesFillfactorMigration(dialect),
+        '0210_administration': administrationMigration(dialect),
       };
     },
   };

@@ -13,6 +13,11 @@ export interface UserRecord {
   /** Rights ids; 1 = command right. */
   direitos_id: number[];
   administrator: boolean;
+  /** Creates companies and systems and names their administrators. */
+  platformAdmin: boolean;
+  /** Signed in with a temporary password: only changing it is allowed. */
+  mustChangePassword: boolean;
+  email: string | null;
   /** The systems assigned to the user: the tenancy boundary of every query. */
   systemIds: number[];
   blocked: boolean;
@@ -46,6 +51,9 @@ async function loadUser(
       'acesso',
       'direitos_id',
       'administrator',
+      'platform_admin',
+      'must_change_password',
+      'email',
     ]);
   query = 'id' in where ? query.where('id', '=', where.id) : query.where('login', '=', where.login);
   const user = await query.executeTakeFirst();
@@ -63,6 +71,9 @@ async function loadUser(
     acesso: user.acesso,
     direitos_id: parseRights(user.direitos_id),
     administrator: user.administrator === 1,
+    platformAdmin: user.platform_admin === 1,
+    mustChangePassword: user.must_change_password === 1,
+    email: user.email,
     systemIds: systems.map((s) => s.system_id),
     blocked: user.blocked === 1,
     passwordHash: user.password_hash,
@@ -79,7 +90,7 @@ export async function setPasswordHash(
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash })
+    .set({ password_hash: passwordHash, must_change_password: 0 })
     .where('id', '=', userId)
     .execute();
 }

@@ -1,0 +1,44 @@
+/**
+ * Administration (issue 28): who may administer what, and its pt-BR texts.
+ * A platform administrator creates companies and systems and names their
+ * administrators; a system administrator manages the users, places and
+ * devices of the systems they hold and nothing else.
+ */
+export const ADMIN_MESSAGES = {
+  adminOnly: 'Somente administradores têm acesso à administração.',
+  platformAdminOnly: 'Somente administradores da plataforma podem fazer isto.',
+  userOutsideScope: 'Este usuário também pertence a sistemas que você não administra.',
+  companyNameTaken: 'Já existe uma empresa chamada {nome}.',
+  systemNameTaken: 'Já existe um sistema chamado {nome} nesta empresa.',
+  placeNameTaken: 'Já existe um local chamado {nome} neste sistema.',
+  loginTaken: 'O login {login} já está em uso.',
+  patrimonioTaken: 'O patrimônio {patrimonio} já está cadastrado neste sistema.',
+  placeHasDevices: 'Este local tem dispositivos; mova-os ou remova-os antes.',
+  placeNotInSystem: 'O local escolhido não pertence ao sistema do dispositivo.',
+  systemsRequired: 'Escolha ao menos um sistema.',
+  lastPlatformAdmin: 'Não é possível retirar ou bloquear o último administrador da plataforma.',
+  unknownModel: 'Modelo de dispositivo inexistente.',
+  ufRequired: 'Informe a UF.',
+  placeLocationRequired: 'Informe a UF, a latitude e a longitude da usina ou SCD.',
+  saved: 'Salvo com sucesso.',
+  removed: 'Removido.',
+  temporaryPassword:
+    'Senha temporária criada. Entregue-a ao usuário: ela vale para uma entrada e precisa ser trocada.',
+  credentialsIssued:
+    'Nova chave emitida. Copie agora: ela não será mostrada de novo. A chave anterior deixou de valer.',
+  passwordChangeRequired: 'Troque a senha temporária antes de continuar.',
+  firstRunClosed: 'A configuração inicial já foi feita.',
+  firstRunInvalidCode: 'Código de configuração inválido.',
+  firstRunDone: 'Administrador criado. Entre com o login e a senha escolhidos.',
+} as const;
+
+/** What a caller holds that administration asks about. */
+export interface AdminRights {
+  administrator: boolean;
+  platformAdmin: boolean;
+}
+
+export const isAnyAdministrator = (u: AdminRights): boolean => u.administrator || u.platformAdmin;
+
+/** Length of a temporary password an administrator hands over (base64url characters). */
+export const TEMPORARY_PASSWORD_LENGTH = 12;

@@ -71,7 +71,8 @@ export default defineConfig({
         ...sourceFirst,
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.e2e.test.ts'],
+          // bench/smoke.test.ts: every bench's --smoke run, on the same built server and Chromium.
+          include: ['e2e/**/*.e2e.test.ts', 'bench/smoke.test.ts'],
           globalSetup: ['e2e/support/globalSetup.ts'],
           environment: 'node',
           // One more try for timing under a loaded 2-core CI machine; a real defect fails both.

@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../e2e/support/vigiaServer.js';
+import {
+  chromiumAvailable,
+  mosquittoAvailable,
+  mqttAvailable,
+  needService,
+  postgresAvailable,
+} from '../test-support/services.js';
+
+/**
+ * Every bench's `--smoke` run (tiny sizes, seconds), so a change that breaks
+ * a bench fails the suite the day it lands: each runs as a child process and
+ * must exit 0 and print its figure. Targets are not judged here (tiny sizes on
+ * a loaded machine), only that the bench still measures. Runs in the e2e
+ * project: its global setup gives the children the seeded demo file and the
+ * shared Chromium through the environment.
+ */
+
+const has = {
+  chromium: await needService('Chromium', chromiumAvailable),
+  mosquitto: await needService('Mosquitto', mosquittoAvailable),
+  postgres: await needService('PostgreSQL', postgresAvailable),
+  mqtt: await needService('MQTT broker', mqttAvailable),
+};
+
+/** Longest a smoke may take before it is stopped and fails (each aims at ≤ 15 s). */
+const SMOKE_LIMIT_MS = 60_000;
+
+interface Outcome {
+  code: number | null;
+  output: string;
+  seconds: number;
+  /** Processes of the bench's group still running 2 s after it ended. */
+  leftovers: boolean;
+}
+
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Runs `bench/<bench>/run.ts` as the README says (tsx, source condition) in a
+ * process group of its own, so a bench that hangs is stopped with everything
+ * it started.
+ */
+function runBench(bench: string, args: string[], limitMs = SMOKE_LIMIT_MS): Promise<Outcome> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', `bench/${bench}/run.ts`, ...args],
+    { cwd: REPO_ROOT, env: process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const stopGroup = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // The group is gone.
+    }
+  };
+  const timer = setTimeout(() => {
+    output += `\n[smoke] passou de ${limitMs} ms: grupo de processos encerrado`;
+    stopGroup();
+  }, limitMs);
+  return new Promise((resolve) => {
+    child.once('close', async (code) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - started) / 1000;
+      let leftovers = child.pid !== undefined && groupAlive(child.pid);
+      for (let waited = 0; leftovers && waited < 2000; waited += 100) {
+        await new Promise((wait) => setTimeout(wait, 100));
+        leftovers = child.pid !== undefined && groupAlive(child.pid);
+      }
+      // Whatever the bench left behind.
+      stopGroup();
+      resolve({ code, output, seconds, leftovers });
+    });
+  });
+}
+
+interface Smoke {
+  bench: string;
+  args: string[];
+  /** The line that carries the bench's figure. */
+  figure: RegExp;
+  needs: (keyof typeof has)[];
+}
+
+const SMOKES: Smoke[] = [
+  {
+    bench: 'alarm-latency',
+    args: ['--smoke'],
+    figure: /publicado → linha pintada: p50 \d+\.\d ms, p95 \d+\.\d ms/,
+    needs: ['chromium', 'mosquitto'],
+  },
+];
+
+describe.concurrent('every bench measures at tiny sizes (--smoke)', () => {
+  for (const smoke of SMOKES) {
+    const ready = smoke.needs.every((service) => has[service]);
+    it.runIf(ready)(
+      `${smoke.bench} ${smoke.args.join(' ')}`,
+      { timeout: SMOKE_LIMIT_MS + 10_000 },
+      async () => {
+        const { code, output, seconds } = await runBench(smoke.bench, smoke.args);
+        console.log(`[smoke] ${smoke.bench}: ${seconds.toFixed(1)} s`);
+        expect(output, output).toMatch(smoke.figure);
+        expect(code, output).toBe(0);
+      },
+    );
+  }
+});
+
+describe.concurrent('a bench that cannot measure fails fast', () => {
+  it.runIf(has.chromium && has.mosquitto)(
+    'alarm-latency past its time limit stops what it started, says so and exits 1',
+    async () => {
+      const { code, output, seconds, leftovers } = await runBench('alarm-latency', [
+        '--smoke',
+        '--time-limit',
+        '2',
+      ]);
+      expect(output).toContain('alarm-latency: NÃO MEDIU: passou do limite de 2 s');
+      expect(code).toBe(1);
+      expect(seconds).toBeLessThan(15);
+      expect(leftovers, 'servidor, broker ou navegador ficaram rodando').toBe(false);
+    },
+  );
+});

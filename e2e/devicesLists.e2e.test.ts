@@ -194,7 +194,7 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
     await shoot('tfrs');
 
     const ups = await openTable('179/ups', 'ups');
-    expect(await row(ups, 'UPS Centro Cirúrgico').textContent()).toContain('UPS Online Mode');
+    expect(await row(ups, 'UPS Centro Cirúrgico').textContent()).toContain('UPS em modo online');
     await shoot('ups');
 
     const meters = await openTable('200/medidores', 'medidores');

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_NOMINAL,
   deviceParams,
+  deviceTypeLabel,
+  deviceTypePlural,
   findInfo,
   infoValue,
   lastReadingTs,
@@ -99,5 +101,20 @@ describe('device infos', () => {
     expect(lastReadingTs(infos)).toBe(300);
     expect(lastReadingTs([])).toBeNull();
     expect(lastReadingTs(undefined)).toBeNull();
+  });
+});
+
+describe('device types read in pt-BR, never the internal tipo (issue 27)', () => {
+  it.each([
+    ['transformer', 'Transformador', 'Transformadores'],
+    ['batmon', 'Monitor de bateria', 'Monitores de bateria'],
+    ['io', 'Módulo de I/O', 'I/O'],
+    ['qta', 'QTA', 'QTA'],
+    ['GERADOR', 'Gerador', 'Geradores'],
+    [null, 'Previsão', 'Previsões'],
+    ['novo tipo', 'Novo Tipo', 'Novo Tipo'],
+  ])('%s is %s (%s)', (tipo, one, many) => {
+    expect(deviceTypeLabel(tipo)).toBe(one);
+    expect(deviceTypePlural(tipo)).toBe(many);
   });
 });

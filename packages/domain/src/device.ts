@@ -1,3 +1,4 @@
+import { titleCase } from './format.js';
 /** Spec 001 §3: nominal parameters default to 500 each when none arrive. */
 export const DEFAULT_NOMINAL = 500;
 
@@ -32,6 +33,39 @@ export const DEFAULT_DEVICE_TYPE = 'previsao';
 export function normalizeDeviceType(tipo: string | null | undefined): string {
   const text = typeof tipo === 'string' ? tipo.trim().toLowerCase() : '';
   return text === '' ? DEFAULT_DEVICE_TYPE : text;
+}
+
+/** How a device type reads on screen, one and many (never the internal `tipo`). */
+export const DEVICE_TYPE_LABELS: Readonly<Record<string, { one: string; many: string }>> = {
+  gerador: { one: 'Gerador', many: 'Geradores' },
+  qta: { one: 'QTA', many: 'QTA' },
+  tfr: { one: 'TFR', many: 'TFR' },
+  transformer: { one: 'Transformador', many: 'Transformadores' },
+  ups: { one: 'UPS', many: 'UPS' },
+  tanque: { one: 'Tanque', many: 'Tanques' },
+  medidor: { one: 'Medidor', many: 'Medidores' },
+  batmon: { one: 'Monitor de bateria', many: 'Monitores de bateria' },
+  io: { one: 'Módulo de I/O', many: 'I/O' },
+  geladeira: { one: 'Geladeira', many: 'Geladeiras' },
+  plc: { one: 'PLC de gás', many: 'PLC de gás' },
+  posto: { one: 'Posto', many: 'Postos' },
+  carreta: { one: 'Carreta', many: 'Carretas' },
+  usina: { one: 'Usina', many: 'Usinas' },
+  scd: { one: 'SCD', many: 'SCDs' },
+  qgbt: { one: 'QGBT', many: 'QGBT' },
+  previsao: { one: 'Previsão', many: 'Previsões' },
+};
+
+/** A device type's name ('batmon' → 'Monitor de bateria'); an unknown type in title case. */
+export function deviceTypeLabel(tipo: string | null | undefined): string {
+  const key = normalizeDeviceType(tipo);
+  return DEVICE_TYPE_LABELS[key]?.one ?? titleCase(key);
+}
+
+/** The plural of a device type's name ('batmon' → 'Monitores de bateria'). */
+export function deviceTypePlural(tipo: string | null | undefined): string {
+  const key = normalizeDeviceType(tipo);
+  return DEVICE_TYPE_LABELS[key]?.many ?? titleCase(key);
 }
 
 /** Spec 001 §2: the asset number, plus ' - ' and the location name when inside a plant. */

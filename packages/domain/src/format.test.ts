@@ -127,6 +127,8 @@ describe('readingDecimals: Hz, OilTemp, PO one decimal; LoadSpeed zero; others t
     ['Hz', 60.04, '60,0'],
     ['LoadSpeed', 72.6, '73'],
     ['kW', 125.456, '125,46'],
+    ['kW', 1630.7, '1.630,70'],
+    ['kWh', 2619020.9, '2.619.020,90'],
     ['kW', null, '---'],
   ])('formatReading(%s, %s) is %s', (name, value, expected) => {
     expect(formatReading(name, value)).toBe(expected);

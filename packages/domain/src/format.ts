@@ -100,8 +100,9 @@ export function readingDecimals(name: string): number {
   return 2;
 }
 
+/** A reading on screen: its decimals (§5) and thousands grouped, '2.619.020,90' (issue 27). */
 export function formatReading(name: string, value: number | null | undefined): string {
-  return formatNumber(value, readingDecimals(name));
+  return formatNumber(value, readingDecimals(name), { grouping: true });
 }
 
 /** Spec 001 §5: meter power and energy are divided by 1000 for display. */

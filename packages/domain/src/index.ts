@@ -133,7 +133,10 @@ export type { DeviceInfo, DeviceParam, DeviceParams, NominalParam } from './devi
 export {
   DEFAULT_DEVICE_TYPE,
   DEFAULT_NOMINAL,
+  DEVICE_TYPE_LABELS,
   deviceParams,
+  deviceTypeLabel,
+  deviceTypePlural,
   findInfo,
   infoValue,
   lastReadingTs,
@@ -412,6 +415,7 @@ export {
   UPS_PARALLEL_BIT,
   UPS_PARALLEL_LABEL,
   UPS_QUADRO_BIT,
+  UPS_QUADRO_LABEL,
   UPS_UNITARY_LABEL,
   upsAlarms,
   upsBreakerState,

@@ -72,7 +72,11 @@ describe('emptyTableMessage', () => {
   it.each([
     ['alarme', 'Nenhum alarme encontrado.'],
     ['dispositivo', 'Nenhum dispositivo encontrado.'],
-  ])("'Nenhum {item} encontrado.' with %s", (item, expected) => {
+    ['sistema', 'Nenhum sistema encontrado.'],
+    ['escala', 'Nenhuma escala encontrada.'],
+    ['usina', 'Nenhuma usina encontrada.'],
+    ['ocorrência', 'Nenhuma ocorrência encontrada.'],
+  ])("'Nenhum {item} encontrado.' with %s, in agreement", (item, expected) => {
     expect(emptyTableMessage(item)).toBe(expected);
   });
 });

@@ -123,9 +123,25 @@ export const OFFLINE_LABEL = 'SEM COMUNICAÇÃO';
 /** Spec 000 §8: this `error` value logs the user out instead of showing a toast. */
 export const INVALID_TOKEN_ERROR = 'invalid_token';
 
-/** 'Nenhum {item} encontrado.' */
+/** Items of a feminine noun: the spec's template agrees with them ('Nenhuma escala encontrada.'). */
+const FEMININE_ITEMS: ReadonlySet<string> = new Set([
+  'escala',
+  'usina',
+  'ocorrência',
+  'geladeira',
+  'subestação',
+]);
+
+/**
+ * 'Nenhum {item} encontrado.' (spec 000 §8); for a feminine noun the same
+ * sentence in agreement: 'Nenhuma escala encontrada.'
+ */
 export function emptyTableMessage(item: string): string {
-  return MESSAGES.emptyTable.replace('{item}', item);
+  const noun = item.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  const template = FEMININE_ITEMS.has(noun)
+    ? MESSAGES.emptyTable.replace('Nenhum ', 'Nenhuma ').replace('encontrado.', 'encontrada.')
+    : MESSAGES.emptyTable;
+  return template.replace('{item}', item);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  UPS_QUADRO_LABEL,
   upsAlarms,
   upsBreakerState,
   upsModeMessages,
@@ -9,9 +10,9 @@ import {
 
 describe('UPS mode word: UPS Online Mode (bit 2), UPS Eco Mode (4), unitary or parallel-connected UPS (8)', () => {
   it.each([
-    [2, ['UPS Online Mode', 'UPS unitária']],
-    [4, ['UPS Eco Mode', 'UPS unitária']],
-    [2 + 8, ['UPS Online Mode', 'UPS em paralelo']],
+    [2, ['UPS em modo online', 'UPS unitária']],
+    [4, ['UPS em modo econômico', 'UPS unitária']],
+    [2 + 8, ['UPS em modo online', 'UPS em paralelo']],
     [8, ['UPS em paralelo']],
     [0, ['UPS unitária']],
     [null, []],
@@ -55,16 +56,19 @@ describe("Bit 2048 also yields 'yes' in the quadro word", () => {
   ])('quadro %s → %s', (word, expected) => {
     expect(upsQuadroFlag(word)).toBe(expected);
   });
+  it("reads 'Sim' and 'Não' on screen", () => {
+    expect(UPS_QUADRO_LABEL).toEqual({ yes: 'Sim', no: 'Não' });
+  });
 });
 
 describe('upsModeStates: one tone per mode message for every screen', () => {
   it('Online Mode good, Eco Mode info, unitary or parallel neutral', () => {
     expect(upsModeStates(2)).toEqual([
-      { label: 'UPS Online Mode', tone: 'good' },
+      { label: 'UPS em modo online', tone: 'good' },
       { label: 'UPS unitária', tone: 'neutral' },
     ]);
     expect(upsModeStates(4 | 8)).toEqual([
-      { label: 'UPS Eco Mode', tone: 'info' },
+      { label: 'UPS em modo econômico', tone: 'info' },
       { label: 'UPS em paralelo', tone: 'neutral' },
     ]);
   });

@@ -1,15 +1,17 @@
 import { hasBit } from './bits.js';
 import type { StatusBit } from './inverter.js';
+import { MESSAGES } from './messages.js';
 import type { Tone } from './tone.js';
 
 /**
- * Spec 001 §4 UPS status words. The spec names the mode messages 'UPS Online Mode'
- * and 'UPS Eco Mode' and describes the others in English; their pt-BR wording is
- * Vigia's. The quadro flag keeps the spec's literal 'yes'.
+ * Spec 001 §4 UPS status words. The spec describes the messages in English
+ * (UPS Online Mode, UPS Eco Mode, …); the screens show Vigia's pt-BR wording
+ * (issue 27: no English on any screen). The quadro flag keeps the spec's
+ * literal 'yes'/'no' as its value and shows 'Sim'/'Não'.
  */
 export const UPS_MODE_BITS: readonly StatusBit[] = [
-  { bit: 2, label: 'UPS Online Mode', tone: 'good' },
-  { bit: 4, label: 'UPS Eco Mode', tone: 'info' },
+  { bit: 2, label: 'UPS em modo online', tone: 'good' },
+  { bit: 4, label: 'UPS em modo econômico', tone: 'info' },
 ];
 
 /** Bit 8 of the mode word: set = parallel-connected UPS, clear = unitary UPS. */
@@ -69,3 +71,9 @@ export function upsQuadroFlag(word: number | null | undefined): 'yes' | 'no' | n
   if (!known(word)) return null;
   return hasBit(word, UPS_QUADRO_BIT) ? 'yes' : 'no';
 }
+
+/** How the quadro flag reads on screen: the spec's own 'Sim' and 'Não' (000 §8). */
+export const UPS_QUADRO_LABEL: Readonly<Record<'yes' | 'no', string>> = {
+  yes: MESSAGES.yes,
+  no: MESSAGES.no,
+};

@@ -1,38 +1,39 @@
-import { titleCase } from '@vigia/domain';
+import { deviceTypePlural } from '@vigia/domain';
 
 interface DeviceTypeView {
-  /** Plural label of the type on the cluster home. */
+  /** Plural label of the type on the cluster home (the domain's). */
   label: string;
   /** The cluster list that shows the type (spec 000 §2 cluster group). */
   routeId: string;
 }
 
-const TYPES: Record<string, DeviceTypeView> = {
-  gerador: { label: 'Geradores', routeId: 'main.cluster.geradores' },
-  qta: { label: 'QTA', routeId: 'main.cluster.qtas' },
-  tfr: { label: 'TFR', routeId: 'main.cluster.tfrs' },
-  transformer: { label: 'Transformadores', routeId: 'main.cluster.dispositivos' },
-  ups: { label: 'UPS', routeId: 'main.cluster.ups' },
-  tanque: { label: 'Tanques', routeId: 'main.cluster.tanque' },
-  medidor: { label: 'Medidores', routeId: 'main.cluster.medidores' },
-  batmon: { label: 'Monitores de bateria', routeId: 'main.cluster.batmon' },
-  io: { label: 'I/O', routeId: 'main.cluster.io' },
-  geladeira: { label: 'Geladeiras', routeId: 'main.cluster.geladeira' },
-  plc: { label: 'PLC de gás', routeId: 'main.cluster.dispositivos' },
-  posto: { label: 'Postos', routeId: 'main.cluster.postos' },
-  carreta: { label: 'Carretas', routeId: 'main.cluster.dispositivos' },
-  usina: { label: 'Usinas', routeId: 'main.cluster.usinas' },
-  scd: { label: 'SCDs', routeId: 'main.cluster.scds' },
-  qgbt: { label: 'QGBT', routeId: 'main.cluster.dispositivos' },
+/** The cluster list that shows each type. */
+const ROUTES: Record<string, string> = {
+  gerador: 'main.cluster.geradores',
+  qta: 'main.cluster.qtas',
+  tfr: 'main.cluster.tfrs',
+  transformer: 'main.cluster.dispositivos',
+  ups: 'main.cluster.ups',
+  tanque: 'main.cluster.tanque',
+  medidor: 'main.cluster.medidores',
+  batmon: 'main.cluster.batmon',
+  io: 'main.cluster.io',
+  geladeira: 'main.cluster.geladeira',
+  plc: 'main.cluster.dispositivos',
+  posto: 'main.cluster.postos',
+  carreta: 'main.cluster.dispositivos',
+  usina: 'main.cluster.usinas',
+  scd: 'main.cluster.scds',
+  qgbt: 'main.cluster.dispositivos',
 };
 
 /** A type without its own list opens the device list. */
 export function deviceTypeView(tipo: string): DeviceTypeView {
-  return TYPES[tipo] ?? { label: titleCase(tipo), routeId: 'main.cluster.dispositivos' };
+  return { label: deviceTypePlural(tipo), routeId: ROUTES[tipo] ?? 'main.cluster.dispositivos' };
 }
 
 /** Order of the cards: the types operators watch most first, the rest by name. */
-const ORDER = Object.keys(TYPES);
+const ORDER = Object.keys(ROUTES);
 
 export function compareTypes(a: string, b: string): number {
   const ia = ORDER.indexOf(a);

@@ -129,9 +129,11 @@ describe('readings and formats (spec 001 §5)', () => {
 });
 
 describe('UPS and refrigeration words', () => {
-  it("UPS mode word: 'UPS Online Mode' and unitary or parallel", () => {
-    expect(upsMode(deviceRow({ statusUPS1: 2 })).text).toBe('UPS Online Mode · UPS unitária');
-    expect(upsMode(deviceRow({ statusUPS1: 4 | 8 })).text).toBe('UPS Eco Mode · UPS em paralelo');
+  it("UPS mode word: 'UPS em modo online' and unitary or parallel", () => {
+    expect(upsMode(deviceRow({ statusUPS1: 2 })).text).toBe('UPS em modo online · UPS unitária');
+    expect(upsMode(deviceRow({ statusUPS1: 4 | 8 })).text).toBe(
+      'UPS em modo econômico · UPS em paralelo',
+    );
   });
 
   it("UPS battery word: the alarm bits set, or 'OK'", () => {

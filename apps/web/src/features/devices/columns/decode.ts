@@ -53,9 +53,9 @@ export function reading(row: Row, nome: string): string {
   return formatReading(nome, value(row, nome));
 }
 
-/** A reading with a fixed number of decimals or '---'. */
+/** A reading with a fixed number of decimals, thousands grouped, or '---'. */
 export function readingFixed(row: Row, nome: string, decimals: number): string {
-  return formatNumber(value(row, nome), decimals);
+  return formatNumber(value(row, nome), decimals, { grouping: true });
 }
 
 /** Meter power and energy divided by 1000 (spec 001 §5). */
@@ -135,7 +135,7 @@ export function fuelLevel(row: Row, nome = READING.fuelLevel): string {
   return fuelLevelDisplay(value(row, nome));
 }
 
-/** UPS mode word (`statusUPS1`): 'UPS Online Mode' … plus unitary or parallel. */
+/** UPS mode word (`statusUPS1`): 'UPS em modo online' … plus unitary or parallel. */
 export function upsMode(row: Row): Display {
   const states = upsModeStates(value(row, READING.upsMode));
   // The first state is the mode bit (Online good, Eco info); unitary or parallel follows.

@@ -1,5 +1,11 @@
 import { DEVICE_ORDER_FIELDS, type DeviceRow } from '@vigia/contract';
-import { formatDateTime, formatText, notCurrentNote, rowCommunication } from '@vigia/domain';
+import {
+  deviceTypeLabel,
+  formatDateTime,
+  formatText,
+  notCurrentNote,
+  rowCommunication,
+} from '@vigia/domain';
 import type { ListColumn } from '../../../ui/table/types';
 import { DisplayCell } from './DisplayCell';
 import { alarmCount, type Display, reading, signal } from './decode';
@@ -113,7 +119,7 @@ export function typeColumn<T extends BaseRow>(sortable: ReadonlySet<string>): Li
     header: 'Tipo',
     width: 110,
     sortable: sortable.has('tipo'),
-    cell: (row) => row.tipo,
+    cell: (row) => deviceTypeLabel(row.tipo),
   };
 }
 

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_LISTS } from '../lists';
+import { typeColumn } from './deviceColumns';
 import { deviceRow, NOW_SEC, silentFor } from './deviceFixtures.test-util';
 import { energyGeneratorColumns, pairTransferPanels } from './energyGeneratorColumns';
 import { fitHeaders } from './fitHeaders';
@@ -79,10 +80,10 @@ describe('generator list columns', () => {
     expect(cell('info:cargaPercent')).toBe('45,00');
   });
 
-  it('TFR list: mains and bus kW', () => {
+  it('TFR list: mains and bus kW, thousands grouped', () => {
     const cell = cellsOf('tfrs', deviceRow({ redekW: 1630.7, barrakW: 1655.5 }, { tipo: 'tfr' }));
-    expect(cell('info:redekW')).toBe('1630,70');
-    expect(cell('info:barrakW')).toBe('1655,50');
+    expect(cell('info:redekW')).toBe('1.630,70');
+    expect(cell('info:barrakW')).toBe('1.655,50');
   });
 });
 
@@ -175,6 +176,15 @@ describe('energy variant of the generator list', () => {
     const variation = energyGeneratorColumns(ctx).find((c) => c.key === 'variacao');
     expect(row && variation?.cell(row)).toBe('+25,00%');
     expect(pairTransferPanels([generator], [])[0]?.qta).toBeNull();
+  });
+});
+
+describe("the 'Tipo' column", () => {
+  it('names the type in pt-BR, never the internal tipo (issue 27)', () => {
+    const tipo = typeColumn<ReturnType<typeof deviceRow>>(new Set());
+    expect(tipo.cell(deviceRow({}, { tipo: 'transformer' }))).toBe('Transformador');
+    expect(tipo.cell(deviceRow({}, { tipo: 'batmon' }))).toBe('Monitor de bateria');
+    expect(tipo.cell(deviceRow({}, { tipo: 'io' }))).toBe('Módulo de I/O');
   });
 });
 

@@ -128,7 +128,8 @@ export function ioColumns(): DeviceColumn[] {
     ),
     readingColumn('di', 'Entradas Digitais', {
       width: 140,
-      format: (r) => readingFixed(r, 'di', 0),
+      // A word of bits, not a quantity: no thousands separator.
+      format: (r) => formatNumber(value(r, 'di'), 0),
     }),
   ];
 }

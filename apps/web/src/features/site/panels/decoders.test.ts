@@ -45,9 +45,9 @@ describe('panel state decoders (spec 001 §4)', () => {
     expect(decodeState('inverterAutomation', 5, true)).toEqual({ label: 'FALHA', tone: 'bad' });
   });
 
-  it("UPS quadro word: bit 2048 yields 'yes'", () => {
-    expect(decodeState('upsQuadro', 2048, true).label).toBe('yes');
-    expect(decodeState('upsQuadro', 0, true).label).toBe('no');
+  it("UPS quadro word: bit 2048 yields 'yes', shown 'Sim'", () => {
+    expect(decodeState('upsQuadro', 2048, true).label).toBe('Sim');
+    expect(decodeState('upsQuadro', 0, true).label).toBe('Não');
   });
 
   it("a reading that never arrived is '---', whatever the decoder", () => {
@@ -65,9 +65,9 @@ describe('status words (spec 001 §4)', () => {
     ]);
   });
 
-  it("UPS mode word 2: 'UPS Online Mode' and unitary", () => {
+  it("UPS mode word 2: 'UPS em modo online' and unitary", () => {
     expect(decodeWord({ kind: 'upsMode' }, 2)).toEqual([
-      { label: 'UPS Online Mode', tone: 'good' },
+      { label: 'UPS em modo online', tone: 'good' },
       { label: 'UPS unitária', tone: 'neutral' },
     ]);
   });

@@ -20,6 +20,7 @@ import {
   type Tone,
   tankLevelBand,
   tankStatus,
+  UPS_QUADRO_LABEL,
   upsAlarms,
   upsModeStates,
   upsQuadroFlag,
@@ -63,7 +64,9 @@ export function decodeState(
       return { label: inverterAutomation(value), tone: inverterAutomationTone(value) };
     case 'upsQuadro': {
       const flag = upsQuadroFlag(value);
-      return flag === null ? UNKNOWN : { label: flag, tone: flag === 'yes' ? 'info' : 'neutral' };
+      return flag === null
+        ? UNKNOWN
+        : { label: UPS_QUADRO_LABEL[flag], tone: flag === 'yes' ? 'info' : 'neutral' };
     }
   }
 }

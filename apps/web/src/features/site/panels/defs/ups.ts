@@ -44,21 +44,21 @@ const panel: PanelDefinition = {
     },
     {
       type: 'word',
-      title: 'Modo (status 1)',
+      title: 'Modo',
       name: READING.upsMode,
       decoder: { kind: 'upsMode' },
       emptyLabel: 'Sem modo informado',
     },
     {
       type: 'word',
-      title: 'Alarmes (status 2)',
+      title: 'Alarmes',
       name: READING.upsAlarms,
       decoder: { kind: 'upsAlarms' },
       emptyLabel: 'Nenhum alarme',
     },
     {
       type: 'states',
-      title: 'Quadro (status 3)',
+      title: 'Quadro',
       items: [{ name: READING.upsBreakers, label: 'Quadro', decoder: 'upsQuadro' }],
     },
     {

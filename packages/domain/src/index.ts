@@ -360,6 +360,7 @@ export type { SystemFeature } from './systemFeatures.js';
 export { enabledFeatures, SYSTEM_FEATURES } from './systemFeatures.js';
 export type { TankColor, TankLevelBand } from './tank.js';
 export {
+  fuelLevelTone,
   TANK_ATTENTION_MIN,
   TANK_COLOR_TONE,
   TANK_CRITICAL_MIN,
@@ -368,6 +369,7 @@ export {
   TANK_LEVEL_BANDS,
   TANK_VALVE_CLOSED,
   tankColor,
+  tankCritico,
   tankLevelBand,
   tankLevelPercent,
   tankStatus,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fuelLevelTone,
   TANK_COLOR_TONE,
   TANK_LEGEND,
   TANK_LEVEL_BANDS,
   tankColor,
+  tankCritico,
   tankLevelBand,
   tankLevelPercent,
   tankStatus,
@@ -78,5 +80,22 @@ describe('Table legends: below 25%, 25 to 49.9%, 50 to 99.9%, 100%', () => {
     [500, null, null],
   ])('tankLevelPercent(%s, %s) is %s', (litros, capacidade, expected) => {
     expect(tankLevelPercent(litros, capacidade)).toBe(expected);
+  });
+});
+
+describe('fuel level colour follows the tank rule (critico = 100 − level; issue 27)', () => {
+  it.each([
+    [0, 100, 'bad'],
+    [12, 88, 'bad'],
+    [20, 80, 'bad'],
+    [25, 75, 'warning'],
+    [35, 65, 'warning'],
+    [36, 64, undefined],
+    [88, 12, undefined],
+    [null, null, undefined],
+    [-1, null, undefined],
+  ] as const)('level %s → critico %s → %s', (level, critico, tone) => {
+    expect(tankCritico(level)).toBe(critico);
+    expect(fuelLevelTone(level)).toBe(tone);
   });
 });

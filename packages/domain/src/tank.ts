@@ -41,6 +41,22 @@ export const TANK_COLOR_TONE: Readonly<Record<TankColor, Tone>> = {
   white: 'neutral',
 };
 
+/** How empty a tank is: a level of 15 % is critico 85; no level (or a negative one): null. */
+export function tankCritico(nivel: number | null | undefined): number | null {
+  if (typeof nivel !== 'number' || !Number.isFinite(nivel) || nivel < 0) return null;
+  return Math.max(0, 100 - nivel);
+}
+
+/**
+ * The colour of a fuel level in percent (a generator's tank) by the tank rule
+ * of spec 001 §4: critico 80 or more (20 % or less) red, 65 to 80 (up to 35 %)
+ * yellow; otherwise none, as a normal level takes no colour.
+ */
+export function fuelLevelTone(nivel: number | null | undefined): Tone | undefined {
+  const color = tankColor(tankCritico(nivel));
+  return color === 'white' ? undefined : TANK_COLOR_TONE[color];
+}
+
 /** Spec 001 §4 general tank legend. */
 export const TANK_LEGEND: readonly { color: TankColor; label: string }[] = [
   { color: 'red', label: 'Crítico' },

@@ -61,8 +61,14 @@ describe('generator cells (spec 001 §4)', () => {
   });
 
   it("fuel level below 0 is '---' (spec 001 §5)", () => {
-    expect(fuelLevel(deviceRow({ fuelLevel: -1 }))).toBe('---');
-    expect(fuelLevel(deviceRow({ fuelLevel: 42.456 }))).toBe('42,46');
+    expect(fuelLevel(deviceRow({ fuelLevel: -1 }))).toEqual({ text: '---', tone: undefined });
+    expect(fuelLevel(deviceRow({ fuelLevel: 42.456 }))).toEqual({ text: '42,46', tone: undefined });
+  });
+
+  it('fuel level takes the tank colours: 0 % red as 88 % load is (issue 27)', () => {
+    expect(fuelLevel(deviceRow({ fuelLevel: 0 }))).toEqual({ text: '0,00', tone: 'bad' });
+    expect(fuelLevel(deviceRow({ fuelLevel: 30 })).tone).toBe('warning');
+    expect(loadSpeed(deviceRow({ LoadSpeed: 88 })).tone).toBe('bad');
   });
 });
 

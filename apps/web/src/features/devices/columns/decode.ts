@@ -5,6 +5,7 @@ import {
   formatNumber,
   formatReading,
   fuelLevelDisplay,
+  fuelLevelTone,
   generatorMode,
   generatorModeTone,
   generatorStatus,
@@ -130,9 +131,10 @@ export function loadSpeed(row: Row): Display {
   };
 }
 
-/** Fuel level: '---' below 0 or missing. */
-export function fuelLevel(row: Row, nome = READING.fuelLevel): string {
-  return fuelLevelDisplay(value(row, nome));
+/** Fuel level: '---' below 0 or missing; red at 20 % or less, amber up to 35 % (the tank rule). */
+export function fuelLevel(row: Row, nome = READING.fuelLevel): Display {
+  const level = value(row, nome);
+  return { text: fuelLevelDisplay(level), tone: fuelLevelTone(level) };
 }
 
 /** UPS mode word (`statusUPS1`): 'UPS em modo online' … plus unitary or parallel. */

@@ -38,6 +38,14 @@ describe('generator list columns', () => {
     expect(cell('comunicacao')).toBe('Online');
   });
 
+  it('an empty tank on a unit with alarms is red, as its 88 % load is', () => {
+    cellsOf('geradores', deviceRow({ fuelLevel: 0, LoadSpeed: 88 }, { alarmTreeMapValue: 2 }));
+    for (const key of ['info:fuelLevel', 'info:LoadSpeed']) {
+      const td = document.querySelector<HTMLElement>(`td[data-key="${key}"] [style]`);
+      expect(td?.style.color, key).toBe('var(--mantine-color-red-9)');
+    }
+  });
+
   it("an offline one shows 'DESATUALIZADO' and no status", () => {
     const cell = cellsOf('geradores', deviceRow({ modoWeb: 8, statusGMG: 64 }, silentFor(50)));
     expect(cell('comunicacao')).toBe('DESATUALIZADO');

@@ -36,10 +36,7 @@ export function generatorColumns(ctx: ColumnContext): DeviceColumn[] {
     }),
     readingColumn('kW', 'kW'),
     toneReadingColumn(READING.loadSpeed, 'Carga (%)', loadSpeed),
-    readingColumn(READING.fuelLevel, 'Combustível (%)', {
-      format: (row) => fuelLevel(row),
-      width: 130,
-    }),
+    toneReadingColumn(READING.fuelLevel, 'Combustível (%)', fuelLevel, { width: 130 }),
     readingColumn('Vcc', 'Bateria (Vcc)'),
     readingColumn('Hz', 'Hz', { width: 90 }),
     stateColumn('info:chaveGrupo', 'Chave Grupo', groupSwitch, { width: 120 }),

@@ -161,6 +161,8 @@ export const HEALTH_PLAN_API = {
     path: '/api2/ref/info/list/nome',
     query: infoHistoryQuery,
     answer: infoHistoryResponse,
+    // Up to 10,000 points per reading of the device: checking them held the event loop.
+    uncheckedAnswer: true,
     errors: ERRORS,
     tags: TAGS,
     summary: 'Leituras de um dispositivo no período, por nome de informação',

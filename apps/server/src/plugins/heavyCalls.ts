@@ -6,7 +6,7 @@ import { HttpError } from './httpError.js';
 
 /**
  * The heavy calls: each reads a period of history (energy over days, reports, chart
- * history, the plant chart, alarm KPIs). The one list of them: these are limited per
+ * history, a reading's history in the health plan, the plant chart, alarm KPIs). The one list of them: these are limited per
  * user here, and their handlers read through `store.offLoopReads`.
  */
 export const HEAVY_CALLS: readonly RouteDefinition[] = [
@@ -22,6 +22,7 @@ export const HEAVY_CALLS: readonly RouteDefinition[] = [
   API.reports.maintenance,
   API.reports.plantChart,
   API.chartHistory.pens,
+  API.healthPlan.infoHistory,
   API.alarmKpi.get,
 ];
 

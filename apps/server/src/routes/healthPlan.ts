@@ -62,7 +62,8 @@ export const healthPlanRoutes: FastifyPluginAsyncZod<AppServices> = async (app, 
     handler: async (request) => {
       const q = request.query;
       checkedPeriod(q.inicio, q.fim);
-      return infoHistory(db, {
+      // A heavy read (plugins/heavyCalls.ts): off the event loop on SQLite.
+      return infoHistory(store.offLoopReads, {
         allowedSystemIds: allowedSystemIds(request),
         deviceId: q.dispositivo,
         from: q.inicio,

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { needService, postgresAvailable } from '../../test-support/services.js';
+import { runSweep, type SweepDb } from './sweep.js';
+
+/**
+ * The sweep's reduced form (issue 30): every GET of the route table with real ids on
+ * a small fleet, on both databases; fails when a route holds the server's event loop
+ * over 50 ms or answers 5xx. Latency is not judged here (a loaded CI machine), only
+ * the block, which a route causes whatever the load.
+ */
+const BLOCK_LIMIT_MS = 50;
+const hasPostgres = await needService('PostgreSQL', postgresAvailable);
+
+describe.each<SweepDb>(['sqlite', 'postgres'])('api-sweep smoke on %s', (db) => {
+  it.skipIf(db === 'postgres' && !hasPostgres)(
+    `no route blocks the event loop over ${BLOCK_LIMIT_MS} ms`,
+    async () => {
+      const result = await runSweep({ db, devices: 20, days: 1, calls: 3, concurrent: 20 });
+      expect(result.routes.length).toBeGreaterThan(50);
+      const blocking = result.routes
+        .filter((r) => r.blockMs > BLOCK_LIMIT_MS)
+        .map((r) => `${r.route}: ${r.blockMs.toFixed(1)} ms`);
+      expect(blocking).toEqual([]);
+      const failing = result.routes
+        .filter((r) => Object.keys(r.statuses).some((s) => Number(s) >= 500))
+        .map((r) => `${r.route}: ${JSON.stringify(r.statuses)}`);
+      expect(failing).toEqual([]);
+      expect(result.concurrent.blockMs).toBeLessThanOrEqual(BLOCK_LIMIT_MS);
+    },
+    90_000,
+  );
+});

@@ -1,0 +1,325 @@
+/**
+ * The sweep (issue 30): every GET of the route table (`ALL_ROUTES`) called with real
+ * ids, `calls` times each one after another, on a server of its own (serve.ts) per
+ * database; per route the p50 and p95 the client saw and the longest block of the
+ * server's event loop while that route was being called. Then the heaviest route
+ * (highest p95) `concurrent` times at once, with `/api/health` polled beside it.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RouteDefinition } from '@vigia/contract';
+import { ALL_ROUTES } from '@vigia/contract/api';
+import { freshPostgres } from '../two-nodes/layout.js';
+import type { FromServer, SweepIds, ToServer } from './serve.js';
+
+export type SweepDb = 'sqlite' | 'postgres';
+
+export interface SweepOptions {
+  db: SweepDb;
+  /** Generators added to the demo fleet. */
+  devices: number;
+  /** Days of demo history. */
+  days: number;
+  /** Calls of each route. */
+  calls: number;
+  /** Calls of the heaviest route at once. */
+  concurrent: number;
+  log?: (text: string) => void;
+}
+
+export interface RouteFigures {
+  route: string;
+  url: string;
+  statuses: Record<number, number>;
+  p50: number;
+  p95: number;
+  /** Longest event-loop block of the server while this route was called, ms. */
+  blockMs: number;
+}
+
+export interface SweepResult {
+  db: SweepDb;
+  devices: number;
+  seedMs: number;
+  routes: RouteFigures[];
+  /** GETs of the table not called, with why. */
+  skipped: { route: string; why: string }[];
+  concurrent: {
+    route: string;
+    calls: number;
+    statuses: Record<number, number>;
+    wallMs: number;
+    healthP50: number;
+    healthP99: number;
+    healthMax: number;
+    healthCalls: number;
+    blockMs: number;
+  };
+}
+
+/** Not walked: the event stream never ends; a download needs a signed token, not a user. */
+const NOT_WALKED: Record<string, string> = {
+  '/api/eventos': 'fluxo de eventos (não termina)',
+  '/api/relatorios/download': 'token assinado de download, sem usuário',
+};
+
+const DAY = 86_400;
+const isoDate = (sec: number) => new Date(sec * 1000).toISOString().slice(0, 10);
+
+export const percentile = (values: readonly number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+};
+
+/** Values to try for a parameter, by name (and path, for a bare `id`), first the likeliest. */
+function candidates(name: string, path: string, ids: SweepIds, now: number): unknown[] {
+  const week = now - 7 * DAY;
+  switch (name) {
+    case 'sisid':
+    case 'sis_id':
+    case 'sisId':
+    case 'clientId':
+    case 'cliente_id':
+      return [ids.system];
+    case 'idDispositivo':
+    case 'disp_id':
+    case 'dispositivoId':
+    case 'dispositivo':
+    case 'idSite':
+      return [ids.device];
+    case 'usinaId':
+      return [ids.usina];
+    case 'scdId':
+    case 'scdid':
+      return [ids.scd];
+    case 'venueId':
+      return [ids.venue];
+    case 'energycenterId':
+      return [ids.energyCenter];
+    case 'idTable':
+      return [path.includes('manutencao') ? ids.maintenanceTable : ids.table];
+    case 'idGraphical':
+      return [ids.graphical];
+    case 'idSinotico':
+      return [ids.overview];
+    case 'tipoSite':
+      return [1];
+    case 'inicio':
+      return [week, isoDate(week)];
+    case 'fim':
+      return [now, isoDate(now)];
+    case 'dataInicio':
+    case 'dataInicial':
+      return [isoDate(week), week];
+    case 'dataFim':
+    case 'dataFinal':
+    case 'dataRef':
+    case 'data':
+      return [isoDate(now), now];
+    case 'key':
+      return [ids.reportFile?.key ?? null];
+    case 'bucket':
+      return [ids.reportFile?.bucket ?? null];
+    case 'tipo':
+      return ['usina', 1];
+    case 'id':
+      if (path.includes('/ocorrencias/')) return [ids.occurrence];
+      if (path.includes('/contratos/')) return [ids.contract];
+      if (path.includes('/admin/empresas/')) return [ids.company];
+      if (path.includes('/admin/sistemas/')) return [ids.system];
+      if (path.includes('/admin/locais/')) return [ids.usina];
+      if (path.includes('/admin/usuarios/')) return [ids.user];
+      return [ids.device];
+    default:
+      return [];
+  }
+}
+
+type Shape = Record<string, { safeParse(v: unknown): { success: boolean } }>;
+const shapeOf = (schema: unknown) => (schema as { shape?: Shape } | undefined)?.shape;
+
+/**
+ * The URL of a call with real ids: every path parameter, and every query parameter its
+ * schema requires (the optional ones left out, as the console's first load sends them:
+ * no `sisid` is every system of the user, the widest read). A string: why not.
+ */
+export function sweepUrl(definition: RouteDefinition, ids: SweepIds, now: number): string {
+  const pick = (shape: Shape | undefined, onlyRequired: boolean) => {
+    const values: Record<string, string> = {};
+    for (const [name, schema] of Object.entries(shape ?? {})) {
+      if (onlyRequired && schema.safeParse(undefined).success) continue;
+      const value = candidates(name, definition.path, ids, now).find(
+        (v) => v !== null && v !== undefined && schema.safeParse(String(v)).success,
+      );
+      if (value === undefined) throw new Error(`sem valor para ${name}`);
+      values[name] = String(value);
+    }
+    return values;
+  };
+  const params = pick(shapeOf(definition.params), false);
+  const path = definition.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  const query = new URLSearchParams(pick(shapeOf(definition.query), true)).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; ready: Extract<FromServer, { type: 'ready' }> }> {
+  const child = fork(new URL('./serve.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx', '--conditions=source'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Extract<FromServer, { type: 'ready' }>>((resolve, reject) => {
+    child.on('message', (m: FromServer) => {
+      if (m.type === 'ready') resolve(m);
+    });
+    child.once('exit', (code) => reject(new Error(`serve.ts saiu (${code}) antes de escutar`)));
+  });
+  return { child, ready };
+}
+
+/** The longest event-loop block since the previous ask, from the server. */
+function blockSince(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const listener = (m: FromServer) => {
+      if (m.type !== 'block') return;
+      child.off('message', listener);
+      resolve(m.maxMs);
+    };
+    child.on('message', listener);
+    child.send({ type: 'block' } satisfies ToServer);
+  });
+}
+
+export async function runSweep(options: SweepOptions): Promise<SweepResult> {
+  const log = options.log ?? (() => {});
+  const dir = mkdtempSync(join(tmpdir(), 'vigia-sweep-'));
+  const pg = options.db === 'postgres' ? await freshPostgres('vigia_sweep') : undefined;
+  let child: ChildProcess | undefined;
+  try {
+    const started = performance.now();
+    const server = await startServer({
+      SWEEP_DATABASE_URL: pg?.url ?? `sqlite:${join(dir, 'vigia.db')}`,
+      SWEEP_DEVICES: String(options.devices),
+      SWEEP_DAYS: String(options.days),
+    });
+    child = server.child;
+    const seedMs = performance.now() - started;
+    const base = `http://127.0.0.1:${server.ready.port}`;
+    log(
+      `${options.db}: ${server.ready.devices} dispositivos, pronto em ${(seedMs / 1000).toFixed(1)} s`,
+    );
+
+    const signIn = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=password&client_id=vigia-web&username=demo&password=demo',
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'accept-encoding': 'gzip, deflate, br',
+    };
+    const call = async (url: string) => {
+      const t0 = performance.now();
+      const response = await fetch(`${base}${url}`, { headers });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - t0 };
+    };
+
+    const now = Math.floor(Date.now() / 1000);
+    const routes: RouteFigures[] = [];
+    const skipped: SweepResult['skipped'] = [];
+    for (const definition of ALL_ROUTES) {
+      const methods = [definition.method, ...(definition.alsoMethods ?? [])];
+      if (!methods.includes('GET')) continue;
+      const why = NOT_WALKED[definition.path];
+      if (why) {
+        skipped.push({ route: definition.path, why });
+        continue;
+      }
+      let url: string;
+      try {
+        url = sweepUrl(definition, server.ready.ids, now);
+      } catch (error) {
+        skipped.push({ route: definition.path, why: (error as Error).message });
+        continue;
+      }
+      await blockSince(child);
+      const times: number[] = [];
+      const statuses: Record<number, number> = {};
+      for (let i = 0; i < options.calls; i++) {
+        const { status, ms } = await call(url);
+        times.push(ms);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+      const figures = {
+        route: definition.path,
+        url,
+        statuses,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        blockMs: await blockSince(child),
+      };
+      routes.push(figures);
+      log(
+        `  ${figures.p95.toFixed(1).padStart(7)} ms p95 ${figures.blockMs.toFixed(1).padStart(6)} ms bloqueio  ${JSON.stringify(statuses)}  ${url}`,
+      );
+    }
+
+    // The heaviest route, many times at once, and the health check beside it.
+    const heaviest = routes
+      .filter((r) => (r.statuses[200] ?? 0) > 0)
+      .reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    await blockSince(child);
+    const health: number[] = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        const t0 = performance.now();
+        const response = await fetch(`${base}/api/health`);
+        await response.arrayBuffer();
+        health.push(performance.now() - t0);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const t0 = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: options.concurrent }, () => call(heaviest.url)),
+    );
+    const wallMs = performance.now() - t0;
+    polling = false;
+    await poll;
+    const statuses: Record<number, number> = {};
+    for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+    const concurrent = {
+      route: heaviest.url,
+      calls: options.concurrent,
+      statuses,
+      wallMs,
+      healthP50: percentile(health, 50),
+      healthP99: percentile(health, 99),
+      healthMax: Math.max(...health),
+      healthCalls: health.length,
+      blockMs: await blockSince(child),
+    };
+    return { db: options.db, devices: server.ready.devices, seedMs, routes, skipped, concurrent };
+  } finally {
+    if (child && child.exitCode === null) {
+      child.send({ type: 'stop' } satisfies ToServer);
+      const timer = setTimeout(() => child?.kill('SIGKILL'), 10_000);
+      await once(child, 'exit');
+      clearTimeout(timer);
+    }
+    await pg?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

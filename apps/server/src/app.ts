@@ -18,13 +18,14 @@ import type { ZodType } from 'zod';
 import { createAccessTokens } from './auth/accessTokens.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter, type LoginLimits } from './auth/loginLimiter.js';
+import { resolveSigningSecrets } from './auth/signingSecrets.js';
 import type { BrokerHealth } from './broker/mosquitto.js';
 import { startCommandService } from './commands/commandService.js';
 import { type CommandLink, createInProcessCommandBus } from './commands/transport.js';
 import type { Config } from './config.js';
 import { EventBus } from './events/eventBus.js';
-import type { Ingest } from './ingest/ingest.js';
 import { DeviceKeyCache } from './ingest/deviceKeyCache.js';
+import type { Ingest } from './ingest/ingest.js';
 import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
 import {
@@ -36,16 +37,16 @@ import { docsRoutes, registerOpenApi } from './plugins/openapi.js';
 import { ResponseCache } from './plugins/responseCache.js';
 import { installSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerWebApp, webAppAvailable } from './plugins/webApp.js';
+import { adminRoutes } from './routes/admin.js';
 import { alarmKpiRoutes } from './routes/alarmKpi.js';
 import { alarmStateRoutes } from './routes/alarmStates.js';
-import { adminRoutes } from './routes/admin.js';
 import { commandRoutes } from './routes/commands.js';
 import { contractRoutes } from './routes/contracts.js';
 import { devicesAreaRoutes } from './routes/devicesArea.js';
 import { eventRoutes } from './routes/events.js';
+import { firstRunRoutes } from './routes/firstRun.js';
 import { fuelRoutes } from './routes/fuel.js';
 import { healthRoutes } from './routes/health.js';
-import { firstRunRoutes } from './routes/firstRun.js';
 import { healthPlanRoutes } from './routes/healthPlan.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { oauthRoutes } from './routes/oauth.js';
@@ -57,7 +58,6 @@ import { plantChartRoutes, reportRoutes } from './routes/reports.js';
 import { scheduleRoutes } from './routes/schedules.js';
 import type { AppServices } from './routes/services.js';
 import { userRoutes } from './routes/user.js';
-import { resolveJwtSecret } from './store/auth/jwtSecret.js';
 import type { Store } from './store/database.js';
 
 export type { AppServices } from './routes/services.js';
@@ -80,9 +80,9 @@ export interface AppOptions {
   commands?: { link?: CommandLink; ttlMs?: number; sweepMs?: number };
   /** The project's own broker's state, for `/api/health` (server.ts supervises it). */
   brokerHealth?: () => BrokerHealth;
-}
   /** The own broker's device accounts (see AppServices). */
   brokerAccounts?: AppServices['brokerAccounts'];
+}
 
 export interface RouteEntry {
   method: string;
@@ -170,10 +170,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   refuseHostileInput(app);
 
   const bus = options.bus ?? new EventBus((error) => app.log.error({ err: error }, 'eventos'));
-  const accessTokens = createAccessTokens(
-    await resolveJwtSecret(store.db, config.jwtSecret),
-    config.accessTokenTtlSeconds,
-  );
+  const secrets = await resolveSigningSecrets(config, store);
+  if (secrets.movedFromDatabase) {
+    app.log.warn(
+      { arquivo: secrets.file },
+      'chave de assinatura dos tokens retirada do banco de dados e guardada no arquivo',
+    );
+  }
+  if (store.dialect === 'postgres' && !secrets.fromEnvironment) {
+    app.log.warn(
+      { arquivo: secrets.file },
+      'PostgreSQL sem VIGIA_JWT_SECRET: a chave de assinatura dos tokens é deste nó; com vários nós, dê a todos a mesma VIGIA_JWT_SECRET',
+    );
+  }
+  const accessTokens = createAccessTokens(secrets, config.accessTokenTtlSeconds);
   const services: AppServices = {
     config,
     store,
@@ -182,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authenticator: createAuthenticator({ db: store.db, accessTokens }),
     loginLimiter: new LoginLimiter(store.db, options.loginLimits ?? DEFAULT_LOGIN_LIMITS),
     responseCache: new ResponseCache(bus),
+    deviceKeys: new DeviceKeyCache(),
+    ...(options.brokerAccounts ? { brokerAccounts: options.brokerAccounts } : {}),
   };
   const commands = await startCommandService({
     store,
@@ -193,8 +205,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => commands.close());
   app.decorate('bus', bus);
-    deviceKeys: new DeviceKeyCache(),
-    ...(options.brokerAccounts ? { brokerAccounts: options.brokerAccounts } : {}),
   app.decorate('responseCache', services.responseCache);
   app.decorate('routeCatalog', [] as RouteEntry[]);
   app.decorateRequest('user', null);
@@ -257,6 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contractRoutes, services);
       await api.register(reportRoutes, services);
       await api.register(reportFileRoutes, services);
+      await api.register(adminRoutes, services);
     },
     { prefix: '/api' },
   );
@@ -271,7 +282,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   if (webAppAvailable(config.webDist)) {
-      await api.register(adminRoutes, services);
     await registerWebApp(app, config.webDist);
   } else {
     app.log.warn({ webDist: config.webDist }, 'console web não encontrado: só a API será servida');

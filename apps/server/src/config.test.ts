@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 30 * 24 * 3600,
       jwtSecret: undefined,
+      jwtSecretPrevious: undefined,
       webDist: '/srv/vigia/apps/web/dist',
       trustProxy: false,
       logLevel: 'info',
@@ -89,6 +90,17 @@ describe('loadConfig', () => {
         expect(message).toContain(name);
       }
     }
+  });
+
+  it('takes a previous signing key only beside the new one (a rollover)', () => {
+    const [a, b] = ['a'.repeat(32), 'b'.repeat(32)];
+    expect(loadConfig({ VIGIA_JWT_SECRET: b, VIGIA_JWT_SECRET_PREVIOUS: a })).toMatchObject({
+      jwtSecret: b,
+      jwtSecretPrevious: a,
+    });
+    expect(() => loadConfig({ VIGIA_JWT_SECRET_PREVIOUS: a })).toThrow(
+      /VIGIA_JWT_SECRET_PREVIOUS: só vale junto com VIGIA_JWT_SECRET/,
+    );
   });
 
   it('accepts short token lifetimes for tests and rejects zero', () => {

@@ -71,6 +71,7 @@ const env = z.object({
   VIGIA_ACCESS_TOKEN_TTL: integer(1, 24 * 3600).default(900),
   VIGIA_REFRESH_TOKEN_TTL: integer(60, 365 * 24 * 3600).default(30 * 24 * 3600),
   VIGIA_JWT_SECRET: z.string().min(32, 'precisa de ao menos 32 caracteres').optional(),
+  VIGIA_JWT_SECRET_PREVIOUS: z.string().min(32, 'precisa de ao menos 32 caracteres').optional(),
   VIGIA_WEB_DIST: z.string().min(1).default('apps/web/dist'),
   VIGIA_TRUST_PROXY: trustProxy.default(false),
   MQTT_USERNAME: z.string().max(256).optional(),
@@ -145,8 +146,13 @@ export interface Config {
   seed: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** Unset: a random secret is generated once and kept in the database. */
+  /**
+   * The access-token signing key. Unset: one generated once into
+   * `<dataDir>/chave-tokens.txt` (auth/signingSecrets.ts).
+   */
   jwtSecret: string | undefined;
+  /** During a rollover: the key before `jwtSecret`, still accepted, never used to sign. */
+  jwtSecretPrevious: string | undefined;
   /** Absolute path of the built SPA; served only when the folder exists. */
   webDist: string;
   /**
@@ -200,6 +206,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.VIGIA_JWT_SECRET_PREVIOUS !== undefined && e.VIGIA_JWT_SECRET === undefined) {
+    throw new ConfigError(
+      'Configuração inválida:\n  VIGIA_JWT_SECRET_PREVIOUS: só vale junto com VIGIA_JWT_SECRET (a chave nova)',
+    );
+  }
   const retention = effectiveRetention({
     readings: e.VIGIA_RETENTION_DAYS,
     hourly: e.VIGIA_RETENTION_HOURLY_DAYS,
@@ -235,6 +246,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     accessTokenTtlSeconds: e.VIGIA_ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.VIGIA_REFRESH_TOKEN_TTL,
     jwtSecret: e.VIGIA_JWT_SECRET,
+    jwtSecretPrevious: e.VIGIA_JWT_SECRET_PREVIOUS,
     webDist: resolve(cwd, e.VIGIA_WEB_DIST),
     trustProxy: e.VIGIA_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TipoTotal, UserInfo } from '@vigia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from './seed/demoFleet.js';
@@ -79,7 +80,7 @@ describe.skipIf(!available || !onPostgres)('server processes: event fan-out on P
     const store = await openStore(database.url);
     await seedDemo(store, DEMO_TEST_SEED);
     // A device of demo's, given a known ingest key for the test.
-    const { createHash, randomBytes } = await import('node:crypto');
+    const { createHash } = await import('node:crypto');
     deviceKey = `teste_${randomBytes(12).toString('hex')}`;
     const device = await store.db
       .selectFrom('devices')
@@ -103,7 +104,13 @@ describe.skipIf(!available || !onPostgres)('server processes: event fan-out on P
   });
 
   it('an event caused through one process reaches the stream of the other, once', async () => {
-    const env = { DATABASE_URL: database.url, VIGIA_DEMO: '0', VIGIA_SIMULATOR: '0' };
+    // Nodes of one deployment share the signing key through the environment (README).
+    const env = {
+      DATABASE_URL: database.url,
+      VIGIA_DEMO: '0',
+      VIGIA_SIMULATOR: '0',
+      VIGIA_JWT_SECRET: randomBytes(32).toString('base64url'),
+    };
     const [a, b] = await Promise.all([
       startServerProcess(env, 60_000),
       startServerProcess(env, 60_000),
@@ -122,7 +129,7 @@ describe.skipIf(!available || !onPostgres)('server processes: event fan-out on P
         expect(response.status).toBe(200);
         return ((await response.json()) as { access_token: string }).access_token;
       };
-      // Signed in on A, streaming from B: both processes share the key kept in the database.
+      // Signed in on A, streaming from B: both processes sign with the same key.
       const token = await login(a.url);
       const onB = await openEventStream(`${b.url}/api/eventos?access_token=${token}`);
       const onA = await openEventStream(`${a.url}/api/eventos?access_token=${token}`);

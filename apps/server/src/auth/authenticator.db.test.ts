@@ -29,7 +29,7 @@ describe.skipIf(!available)('authenticator', () => {
   afterAll(() => t?.close());
 
   it('checks a token signature once, then reuses its claims until expiry', async () => {
-    const counting = countingTokens(createAccessTokens('s'.repeat(32), 60));
+    const counting = countingTokens(createAccessTokens({ current: 's'.repeat(32) }, 60));
     const auth = createAuthenticator({ db: t.store.db, accessTokens: counting.tokens });
     await t.login('demo');
     const session = await t.store.db
@@ -51,10 +51,10 @@ describe.skipIf(!available)('authenticator', () => {
   it('answers from the cache only within the cache time, and a blocked user too', async () => {
     const auth = createAuthenticator({
       db: t.store.db,
-      accessTokens: createAccessTokens('s'.repeat(32), 60),
+      accessTokens: createAccessTokens({ current: 's'.repeat(32) }, 60),
       cacheMs: 50,
     });
-    const tokens = createAccessTokens('s'.repeat(32), 60);
+    const tokens = createAccessTokens({ current: 's'.repeat(32) }, 60);
     const token = await tokens.issue(1, 'no-such-session');
     expect(await auth.authenticate(token)).toBeUndefined();
     // Known and refused: undefined (401), not null (ask the store).
@@ -64,7 +64,7 @@ describe.skipIf(!available)('authenticator', () => {
   });
 
   it('never caches a rejected token', async () => {
-    const counting = countingTokens(createAccessTokens('s'.repeat(32), 60));
+    const counting = countingTokens(createAccessTokens({ current: 's'.repeat(32) }, 60));
     const auth = createAuthenticator({ db: t.store.db, accessTokens: counting.tokens });
     expect(await auth.authenticate('not-a-token')).toBeUndefined();
     expect(await auth.authenticate('not-a-token')).toBeUndefined();
@@ -72,7 +72,7 @@ describe.skipIf(!available)('authenticator', () => {
   });
 
   it('re-checks a token whose cached claims have expired', async () => {
-    const counting = countingTokens(createAccessTokens('s'.repeat(32), 1));
+    const counting = countingTokens(createAccessTokens({ current: 's'.repeat(32) }, 1));
     const auth = createAuthenticator({ db: t.store.db, accessTokens: counting.tokens });
     const token = await counting.tokens.issue(1, 'no-such-session', new Date(Date.now() - 5_000));
     expect(await auth.authenticate(token)).toBeUndefined();

@@ -1,7 +1,6 @@
 import { ALL_ROUTES } from '@vigia/contract/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../auth/accessTokens.js';
-import { resolveJwtSecret } from '../store/auth/jwtSecret.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
@@ -37,16 +36,16 @@ describe.skipIf(!available)('every /api route needs a valid access token', () =>
         !PUBLIC_API_ROUTES.has(`${r.method} ${r.url}`),
     );
     const session = await t.login('demo');
-    const secret = await resolveJwtSecret(t.store.db, undefined);
+    const secret = t.config.jwtSecret ?? '';
     const claims = JSON.parse(
       Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString(),
     );
-    expiredToken = await createAccessTokens(secret, 60).issue(
+    expiredToken = await createAccessTokens({ current: secret }, 60).issue(
       Number(claims.sub),
       claims.sid,
       new Date(Date.now() - 3_600_000),
     );
-    foreignToken = await createAccessTokens('z'.repeat(48), 900).issue(
+    foreignToken = await createAccessTokens({ current: 'z'.repeat(48) }, 900).issue(
       Number(claims.sub),
       claims.sid,
     );

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../server.ts', import.meta.url));
@@ -17,12 +20,14 @@ export interface ServerProcess {
 /**
  * Starts `apps/server/src/server.ts` as a real process (TypeScript through the
  * tsx loader, workspace sources by the `source` condition) on a free port and
- * resolves once it listens.
+ * resolves once it listens. Unless `env` names one, its VIGIA_DATA_DIR (device
+ * keys, the token signing key) is a folder of its own, removed when it stops.
  */
 export function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
+  const dataDir = env.VIGIA_DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'vigia-servidor-'));
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
@@ -32,13 +37,17 @@ export function startServerProcess(
       PORT: '0',
       LOG_LEVEL: 'info',
       VIGIA_WEB_DIST: '/nonexistent',
+      ...(dataDir ? { VIGIA_DATA_DIR: dataDir } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('exit', (code) => {
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
   );
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { TokenResponse } from '@vigia/contract';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import type { Store } from '../store/database.js';
 import { openDemoTestStore } from './databaseTemplates.js';
 
@@ -18,6 +18,7 @@ export type DemoUser = keyof typeof DEMO_USERS;
 
 export interface TestApp {
   app: FastifyInstance;
+  config: Config;
   store: Store;
   /** Password grant through `POST /oauth/token`; throws unless it answers 200. */
   login(user: DemoUser, options?: { remoteAddress?: string }): Promise<TokenResponse>;
@@ -26,12 +27,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Environment for a test app: no demo seeding by the config, no SPA, short everything. */
+/**
+ * Environment for a test app: no demo seeding by the config, no SPA, short
+ * everything, a signing key of its own (no key file; `VIGIA_JWT_SECRET: ''` for the file).
+ */
 export function testConfig(env: Record<string, string> = {}) {
   return loadConfig({
     DATABASE_URL: 'sqlite::memory:',
     VIGIA_DEMO: '0',
     VIGIA_WEB_DIST: join(tmpdir(), `vigia-no-web-${randomBytes(4).toString('hex')}`),
+    VIGIA_JWT_SECRET: randomBytes(32).toString('base64url'),
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -53,8 +58,9 @@ export async function startTestApp(
   > = {},
 ): Promise<TestApp> {
   const store = options.store ?? (await openDemoTestStore());
+  const config = testConfig(options.env);
   const app = await buildApp({
-    config: testConfig(options.env),
+    config,
     store,
     logger: options.logger ?? false,
     loginLimits: options.loginLimits,
@@ -81,6 +87,7 @@ export async function startTestApp(
   };
   return {
     app,
+    config,
     store,
     login,
     async authHeader(user) {

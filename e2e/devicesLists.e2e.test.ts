@@ -103,9 +103,9 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
     const running = row(rows, 'GMG1 UTE Petrolina');
     await expect.poll(() => running.textContent()).toContain('Auto');
     expect(await running.textContent()).toContain('GMG ON');
-    // GMG3 of Uberlândia is silent for 2 days: no GMG ON, 'DESATUALIZADO'.
+    // GMG3 of Uberlândia is silent for 2 days: no GMG ON, 'SEM COMUNICAÇÃO'.
     const silent = row(rows, 'GMG3 UTE Uberlândia');
-    expect(await silent.textContent()).toContain('DESATUALIZADO');
+    expect(await silent.textContent()).toContain('SEM COMUNICAÇÃO');
     expect(await silent.textContent()).not.toContain('GMG ON');
     await shoot('geradores');
   });
@@ -306,6 +306,114 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
     await openTable('220/sites/dispositivos/1', 'energy-center');
     await expect.poll(() => rowCount('energy-center')).toBe(8);
     await shoot('energy-center');
+  });
+
+  /** A 1440×900 screenshot with the side navigation folded (its counters on the rail). */
+  async function foldedShot(target: Page, path: string) {
+    const nav = target.getByTestId('side-nav');
+    await target
+      .locator('[data-testid="side-nav"][data-state="expanded"]')
+      .waitFor({ timeout: 2000 })
+      .catch(() => {});
+    if ((await nav.getAttribute('data-state')) === 'expanded') {
+      await target.getByTestId('nav-toggle').dispatchEvent('click');
+    }
+    await expect.poll(() => nav.getAttribute('data-state'), { timeout: 8000 }).toBe('collapsed');
+    await target.waitForTimeout(400);
+    await target.screenshot({ path });
+  }
+
+  it('data quality at a glance (issue 27): an offline QTA is marked, muted and never green; 1440×900 and 390×844', async () => {
+    const wide = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'pt-BR',
+    });
+    const shot = await wide.newPage();
+    await storeSession(shot, server.url, await tokensFor(server.url, 'demo'));
+    await open('121/qtas', shot);
+    const rows = shot.locator('table[id="qtas"] tr[data-row-id]');
+    await rows.first().waitFor({ timeout: 15_000 });
+    // The communication marker follows the identity columns.
+    const headers = await shot.locator('table[id="qtas"] thead th').allTextContents();
+    expect(headers.slice(0, 3)).toEqual(['Patrimônio', 'Nome', 'Comunicação']);
+    // QTA ERB Manaus Adrianópolis has been silent for 3 days (demo fleet).
+    const manaus = rows.filter({ hasText: 'QTA ERB Manaus Adrianópolis' }).first();
+    // The marker, with the last reading where the row has room.
+    expect(await manaus.locator('td').nth(2).textContent()).toMatch(
+      /^SEM COMUNICAÇÃOdesde \d{2}\/\d{2} \d{2}:\d{2}$/,
+    );
+    const muted = manaus.locator('[data-quality="offline"]');
+    expect(await muted.count()).toBeGreaterThan(4);
+    expect(await muted.first().getAttribute('title')).toMatch(
+      /^SEM COMUNICAÇÃO · última leitura \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
+    );
+    const colours = (e: Element) =>
+      [e, ...e.querySelectorAll('*')].flatMap((x) => [
+        getComputedStyle(x).color,
+        getComputedStyle(x).backgroundColor,
+      ]);
+    const green = await shot.evaluate(() => {
+      const probe = document.createElement('div');
+      document.body.append(probe);
+      const out = [
+        '--mantine-color-teal-9',
+        '--mantine-color-teal-0',
+        '--mantine-color-teal-3',
+      ].map((v) => {
+        probe.style.color = `var(${v})`;
+        return getComputedStyle(probe).color;
+      });
+      probe.remove();
+      return out;
+    });
+    for (const colour of await manaus.evaluate(colours)) expect(green).not.toContain(colour);
+    // An online QTA still shows its green 'Normal': the check above can fail.
+    const online = rows.filter({ hasText: 'QTA ERB São Paulo Paulista' }).first();
+    expect((await online.evaluate(colours)).some((c) => green.includes(c))).toBe(true);
+    await foldedShot(shot, join(SHOTS, 'qualidade-dados-qtas.png'));
+    // The folded navigation writes the alarm count whole.
+    const badge = shot.getByTestId('counter-alarms-badge');
+    const fits = await badge.evaluate((b) => {
+      const label = b.querySelector('.mantine-Badge-label') ?? b;
+      return label.scrollWidth <= label.clientWidth && b.scrollWidth <= b.clientWidth;
+    });
+    expect(fits).toBe(true);
+
+    await shot.locator('label', { hasText: /^Cards$/ }).click();
+    const card = shot.locator('[data-card-state]').filter({ hasText: 'QTA ERB Manaus' }).first();
+    await card.waitFor();
+    expect(await card.locator('[data-quality="offline"]').count()).toBeGreaterThan(0);
+    expect(await card.getByTestId('card-last-reading').textContent()).toMatch(/^Última leitura /);
+    await foldedShot(shot, join(SHOTS, 'qualidade-dados-qtas-cards.png'));
+    await shot.evaluate(() => localStorage.removeItem('vigia.lista.qtas.visao'));
+
+    await open('121/geradores', shot);
+    await shot.locator('table[id="geradores-energia"] tr[data-row-id]').first().waitFor();
+    await foldedShot(shot, join(SHOTS, 'qualidade-dados-geradores-energia.png'));
+    await open('0/tanqueSistemas', shot);
+    await shot.locator('table[id="analise-tanques"] tr[data-row-id]').first().waitFor();
+    await foldedShot(shot, join(SHOTS, 'qualidade-dados-tanques.png'));
+    await wide.close();
+
+    const phone = await mobileContext(browser);
+    const mobile = await phone.newPage();
+    await storeSession(mobile, server.url, await tokensFor(server.url, 'demo'));
+    await open('121/qtas', mobile);
+    await mobile.locator('table[id="qtas"] tr[data-row-id]').first().waitFor();
+    // No communication column on a phone (spec 001 §2): the asset number carries the marker.
+    const phoneRow = mobile
+      .locator('table[id="qtas"] tr[data-row-id]')
+      .filter({ hasText: 'QTA ERB Man' })
+      .first();
+    expect(await phoneRow.locator('[data-quality-marker="offline"]').isVisible()).toBe(true);
+    expect(
+      await mobile
+        .locator('table[id="qtas"] [data-quality-marker]')
+        .evaluateAll((e) => e.filter((m) => m.getBoundingClientRect().width > 0).length),
+    ).toBe(1);
+    await mobile.waitForTimeout(300);
+    await mobile.screenshot({ path: join(SHOTS, 'qualidade-dados-qtas-mobile.png') });
+    await phone.close();
   });
 
   it('a list page has no axe violations', async () => {

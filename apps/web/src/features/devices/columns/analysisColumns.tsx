@@ -72,7 +72,7 @@ function readingTime<T extends { ts: number | null }>(): ListColumn<T> {
 
 export function batteryColumns(ctx: ColumnContext): ListColumn<BatteryRow>[] {
   return fitHeaders([
-    ...identityColumns<BatteryRow>(BATTERY_SORT),
+    ...identityColumns<BatteryRow>(BATTERY_SORT, ctx),
     communicationColumn<BatteryRow>(ctx),
     ...valueColumns<BatteryRow>(
       [
@@ -121,7 +121,7 @@ export function powerSeverity(row: Pick<PowerRow, 'percentual'>): Display {
 
 export function powerColumns(ctx: ColumnContext): ListColumn<PowerRow>[] {
   return fitHeaders([
-    ...identityColumns<PowerRow>(POWER_SORT),
+    ...identityColumns<PowerRow>(POWER_SORT, ctx),
     communicationColumn<PowerRow>(ctx),
     ...valueColumns<PowerRow>(
       [
@@ -166,7 +166,7 @@ export function loadSpeedBand(row: Pick<LoadSpeedRow, 'loadSpeed'>): Display {
 
 export function loadSpeedColumns(ctx: ColumnContext): ListColumn<LoadSpeedRow>[] {
   return fitHeaders([
-    ...identityColumns<LoadSpeedRow>(LOADSPEED_SORT),
+    ...identityColumns<LoadSpeedRow>(LOADSPEED_SORT, ctx),
     communicationColumn<LoadSpeedRow>(ctx),
     ...valueColumns<LoadSpeedRow>(
       [
@@ -216,7 +216,7 @@ export function tankColumns(
   chartLink: (row: TankRow) => ReactNode,
 ): ListColumn<TankRow>[] {
   return fitHeaders([
-    ...identityColumns<TankRow>(TANK_SORT),
+    ...identityColumns<TankRow>(TANK_SORT, ctx),
     communicationColumn<TankRow>(ctx),
     ...valueColumns<TankRow>(
       [

@@ -1,3 +1,4 @@
+import { Group, Text } from '@mantine/core';
 import { DEVICE_ORDER_FIELDS, type DeviceRow } from '@vigia/contract';
 import {
   deviceTypeLabel,
@@ -5,10 +6,13 @@ import {
   formatText,
   notCurrentNote,
   rowCommunication,
+  silentSince,
 } from '@vigia/domain';
+import { PhoneQualityMarker } from '../../../ui/NotCurrentValue';
 import type { ListColumn } from '../../../ui/table/types';
 import { DisplayCell } from './DisplayCell';
 import { alarmCount, type Display, reading, signal } from './decode';
+import classes from './deviceColumns.module.css';
 import { DATE_WIDTH, fitHeaders } from './fitHeaders';
 import { valueColumns } from './notCurrent';
 
@@ -93,7 +97,10 @@ export function toneReadingColumn(
 }
 
 /** Identity columns first: the asset number and name stay on phones. */
-export function identityColumns<T extends BaseRow>(sortable: ReadonlySet<string>): ListColumn<T>[] {
+export function identityColumns<T extends BaseRow>(
+  sortable: ReadonlySet<string>,
+  ctx?: ColumnContext,
+): ListColumn<T>[] {
   return [
     {
       key: 'patrimonio',
@@ -101,7 +108,19 @@ export function identityColumns<T extends BaseRow>(sortable: ReadonlySet<string>
       width: 120,
       sortable: sortable.has('patrimonio'),
       required: true,
-      cell: (row) => row.patrimonio,
+      cell: (row) => {
+        if (!ctx) return row.patrimonio;
+        const display = rowCommunication(row, ctx.nowSec);
+        const note = notCurrentNote(display, row.ultimaLeitura);
+        if (display.quality === 'online' || note === null) return row.patrimonio;
+        return (
+          <>
+            <PhoneQualityMarker quality={display.quality} note={note} />
+            {row.patrimonio}
+          </>
+        );
+      },
+      title: (row) => row.patrimonio,
     },
     {
       key: 'nome',
@@ -132,15 +151,24 @@ export function communicationColumn<T extends BaseRow>(ctx: ColumnContext): List
   return {
     key: 'comunicacao',
     header: 'Comunicação',
-    width: 160,
+    width: 290,
     category: 'connection',
     cell: (row) => {
-      const { quality, text, tone } = rowCommunication(row, ctx.nowSec);
+      const display = rowCommunication(row, ctx.nowSec);
+      const { quality, text, tone } = display;
+      if (quality === 'online') return <DisplayCell display={{ text }} />;
+      const since = silentSince(display, row.ultimaLeitura);
       return (
-        <DisplayCell
-          display={quality === 'online' ? { text } : { text, tone }}
-          badge={quality !== 'online'}
-        />
+        <Group gap={6} wrap="nowrap">
+          <span className={classes.marker}>
+            <DisplayCell display={{ text, tone }} badge />
+          </span>
+          {since && (
+            <Text component="span" size="xs" c="gray.7" className={classes.since}>
+              {since}
+            </Text>
+          )}
+        </Group>
       );
     },
     title: (row) => {
@@ -223,7 +251,7 @@ export function deviceListColumns(
   options: { tipo?: boolean } = {},
 ): DeviceColumn[] {
   return fitHeaders([
-    ...identityColumns<DeviceRow>(DEVICE_SORT_KEYS),
+    ...identityColumns<DeviceRow>(DEVICE_SORT_KEYS, ctx),
     ...(options.tipo ? [typeColumn<DeviceRow>(DEVICE_SORT_KEYS)] : []),
     communicationColumn<DeviceRow>(ctx),
     ...valueColumns(readings, ctx),

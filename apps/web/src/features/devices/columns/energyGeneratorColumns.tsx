@@ -116,7 +116,7 @@ export function energyGeneratorColumns(ctx: ColumnContext): ListColumn<EnergyGen
     },
   ];
   return fitHeaders([
-    ...identityColumns<EnergyGeneratorRow>(NO_SORT),
+    ...identityColumns<EnergyGeneratorRow>(NO_SORT, ctx),
     communicationColumn<EnergyGeneratorRow>(ctx),
     ...valueColumns(generatorValues, ctx),
     ...energyColumns,

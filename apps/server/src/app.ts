@@ -49,6 +49,7 @@ import { fuelRoutes } from './routes/fuel.js';
 import { healthRoutes } from './routes/health.js';
 import { healthPlanRoutes } from './routes/healthPlan.js';
 import { ingestRoutes } from './routes/ingest.js';
+import { ingestRefusalRoutes } from './routes/ingestRefusals.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { occurrenceCommentRoutes } from './routes/occurrenceComments.js';
 import { occurrenceConfigRoutes } from './routes/occurrenceConfig.js';
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...services,
     version: VERSION,
     brokerHealth: options.brokerHealth,
+    ingestRefusals: options.ingest?.refusals.bind(options.ingest),
   });
   await app.register(docsRoutes);
   // Devices: their own key, no user token.
@@ -267,6 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contractRoutes, services);
       await api.register(reportRoutes, services);
       await api.register(reportFileRoutes, services);
+      await api.register(ingestRefusalRoutes, services);
       await api.register(adminRoutes, services);
     },
     { prefix: '/api' },

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 
+const count = z.number().int().nonnegative();
+
+/**
+ * Device messages refused for good, by reason: `grande` over 1 MiB, `invalida`
+ * not a readings message, `horario` reading time out of range,
+ * `desconhecido` no such device, `topico` an MQTT topic that names no device.
+ */
+export const ingestRefusalCounts = z.object({
+  grande: count,
+  invalida: count,
+  horario: count,
+  desconhecido: count,
+  topico: count,
+});
+
 /** `GET /api/health` (no token): 200 when the database answers, 503 otherwise. */
 export const healthResponse = z.object({
   status: z.enum(['ok', 'indisponivel']),
@@ -15,6 +30,13 @@ export const healthResponse = z.object({
       estado: z.enum(['ok', 'reiniciando']),
       /** Times it was started again since the server started. */
       reinicios: z.number().int().nonnegative(),
+    })
+    .optional(),
+  /** This node's ingest since it started: device messages refused for good. */
+  ingestao: z
+    .object({
+      recusadas: count,
+      porMotivo: ingestRefusalCounts,
     })
     .optional(),
 });

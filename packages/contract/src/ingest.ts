@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { querySisId } from './ids.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -44,6 +45,25 @@ export const ingestAccepted = z.object({
   aceitas: z.number().int().describe('Mensagens aceitas para gravação'),
 });
 
+/** `sisid` 0 or absent: every system of the caller. */
+export const ingestRefusalsQuery = z.object({ sisid: querySisId.optional() });
+
+/** One device's messages refused for good, every node's, since the count began. */
+export const ingestRefusalRow = z.object({
+  dispositivo: z.number().int(),
+  nome: z.string(),
+  sisid: z.number().int(),
+  recusadas: z.number().int().nonnegative(),
+  porMotivo: z.object({
+    grande: z.number().int().nonnegative().describe('Maiores que 1 MiB'),
+    invalida: z.number().int().nonnegative().describe('Fora do formato de leituras'),
+    horario: z.number().int().nonnegative().describe('Horário fora do intervalo aceito'),
+  }),
+  /** Epoch seconds of the latest refusal. */
+  ultima: z.number().int(),
+});
+export type IngestRefusalRow = z.infer<typeof ingestRefusalRow>;
+
 export const INGEST_API = {
   /** Devices, not the console: authenticated by the device key, not a user token. */
   readings: defineRoute({
@@ -63,5 +83,18 @@ export const INGEST_API = {
     description:
       'Corpo: { "ts": <segundos desde 1970>, "leituras": { "<nome>": <número> }, "qos"?: <0-255> } ou uma lista ' +
       `de até ${MAX_MESSAGES} delas. Chave no cabeçalho x-device-key ou Authorization: Device <chave>.`,
+  }),
+  /** For the control room: which devices send messages that are refused, and why. */
+  refusals: defineRoute({
+    method: 'GET',
+    path: '/api/ingestao/recusas',
+    query: ingestRefusalsQuery,
+    answer: z.array(ingestRefusalRow),
+    errors: { 404: 'Sistema não encontrado' },
+    tags: ['ingestão'],
+    summary: 'Mensagens de dispositivos recusadas, por dispositivo',
+    description:
+      'Dispositivos dos sistemas do usuário com mensagens recusadas (maiores que 1 MiB, fora do formato, ' +
+      'horário fora do intervalo), a mais recente primeiro; somadas de todos os nós.',
   }),
 };

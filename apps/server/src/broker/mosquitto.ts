@@ -14,7 +14,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { HealthResponse } from '@vigia/contract';
 import { BROKER_SERVER_USER, brokerServerPasswordFile } from '../config.js';
-import { MAX_MESSAGE_BYTES } from '../ingest/mqtt.js';
+import { MAX_PACKET_BYTES } from '../ingest/mqtt.js';
 import type { Store } from '../store/database.js';
 import { deviceKeyHashes } from '../store/ingest/ingestRepository.js';
 import { deviceBrokerUser, type IssuedKey, issueDeviceKeys } from './deviceCredentials.js';
@@ -91,8 +91,8 @@ export function configText(files: BrokerFiles, port: number): string {
     // Readings wait for a node that is down or restarting instead of being dropped at 1,000.
     'max_queued_messages 1000000',
     'max_inflight_messages 1000',
-    // A device's oversized message is refused at the broker (the server's limit too).
-    `max_packet_size ${MAX_MESSAGE_BYTES}`,
+    // A device's oversized packet is refused at the broker; one a little over 1 MiB reaches the server, which refuses and counts it.
+    `max_packet_size ${MAX_PACKET_BYTES}`,
     `pid_file ${files.pid}`,
     `log_dest file ${join(files.dir, 'mosquitto.log')}`,
     'log_type error',

@@ -3,6 +3,7 @@ import { type AlarmEngine, createAlarmEngine } from '../alarms/engine.js';
 import { type Publish, toPublish } from '../alarms/publish.js';
 import { ReadingsCoalescer } from '../events/readingsCoalescer.js';
 import type { Store } from '../store/database.js';
+import { addIngestRefusals } from '../store/ingest/refusals.js';
 import { AlarmHandOff } from './alarmHandOff.js';
 import { createBatchScheduler } from './batchScheduler.js';
 import { BatchWriter } from './batchWriter.js';
@@ -17,6 +18,7 @@ import {
 import { MessageQueue } from './messageQueue.js';
 import type { OnOutcome } from './outcome.js';
 import { quickPayload } from './payload.js';
+import type { IngestRefusalCounts } from './refusals.js';
 
 export type { IngestLogger, IngestStats } from './ingestStats.js';
 export type { OnOutcome, Outcome } from './outcome.js';
@@ -36,9 +38,20 @@ export interface Ingest {
   ): void;
   /** Writes everything queued so far and publishes the `readings.updated` held back. */
   flush(): Promise<void>;
+  /**
+   * A message refused before it reached `submit`: over the size limit, or on an
+   * MQTT topic that names no device. Counted like any refusal; `onOutcome` hears 'refused'.
+   */
+  refuse(
+    deviceId: number | undefined,
+    reason: 'tooBig' | 'wrongTopic',
+    onOutcome?: OnOutcome,
+  ): void;
   /** Flushes and refuses further messages. */
   close(): Promise<void>;
   stats(): IngestStats;
+  /** Messages refused for good since start, by reason (this node's; `/api/health`). */
+  refusals(): IngestRefusalCounts;
 }
 
 export interface IngestOptions {
@@ -60,6 +73,8 @@ export interface IngestOptions {
   engine?: AlarmEngine;
   /** The default engine's chattering suppression window, seconds (0 or absent: off). */
   chatterWindowSeconds?: number;
+  /** How often the devices' refusal counts are added to the store's, ms (default 5,000). */
+  refusalFlushMs?: number;
 }
 
 /**
@@ -138,7 +153,33 @@ export function createIngest(opts: IngestOptions): Ingest {
     },
   });
 
-  const refuse = (reason: RejectReason, detail: object, onOutcome: OnOutcome | undefined) => {
+  // Each device's refused messages go to the store every few seconds, added to every node's.
+  const flushRefusals = async () => {
+    const deltas = counters.refusals.take();
+    if (deltas.length === 0) return;
+    try {
+      await addIngestRefusals(
+        store.db,
+        deltas.map((d) => ({ ...d, motivo: d.reason })),
+      );
+    } catch (err) {
+      counters.refusals.restore(deltas);
+      log.error({ err }, 'ingestão: falha ao gravar as mensagens recusadas');
+    }
+  };
+  let refusalsWrite: Promise<void> = Promise.resolve();
+  const writeRefusals = () => {
+    refusalsWrite = refusalsWrite.then(flushRefusals);
+    return refusalsWrite;
+  };
+  const refusalTimer = setInterval(() => void writeRefusals(), opts.refusalFlushMs ?? 5_000);
+  refusalTimer.unref?.();
+
+  const refuse = (
+    reason: RejectReason,
+    detail: { deviceId?: number; [field: string]: unknown },
+    onOutcome: OnOutcome | undefined,
+  ) => {
     counters.reject(reason, detail);
     onOutcome?.(reason === 'overloaded' ? 'failed' : 'refused');
   };
@@ -193,17 +234,24 @@ export function createIngest(opts: IngestOptions): Ingest {
 
   return {
     submit,
+    refuse(deviceId, reason, onOutcome) {
+      refuse(reason, { deviceId }, onOutcome);
+    },
     async flush() {
       await scheduler.flush();
       readingsEvents.flush();
+      await writeRefusals();
     },
     async close() {
       closed = true;
       scheduler.cancel();
       stopEvaluating();
+      clearInterval(refusalTimer);
       await scheduler.flush();
       readingsEvents.flush();
+      await writeRefusals();
     },
     stats: () => counters.snapshot(),
+    refusals: () => counters.refusals.snapshot(),
   };
 }

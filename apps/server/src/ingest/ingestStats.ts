@@ -1,4 +1,5 @@
 import { INGEST_MESSAGES } from './payload.js';
+import { type RefusalReason, Refusals } from './refusals.js';
 
 export interface IngestStats {
   /** Messages accepted for writing. */
@@ -16,14 +17,25 @@ export interface IngestLogger {
 
 export type RejectReason = keyof typeof INGEST_MESSAGES;
 
+/** The refusals for good, counted per device; an overload is no refusal (sent again). */
+const REFUSAL_OF: Partial<Record<RejectReason, RefusalReason>> = {
+  tooBig: 'grande',
+  invalidPayload: 'invalida',
+  tsOutOfRange: 'horario',
+  unknownDevice: 'desconhecido',
+  wrongTopic: 'topico',
+};
+
 const LOG_EVERY_S = 10;
 
 /**
- * The ingest's counters, and its refusals logged at most every 10 s per
- * reason (with how many were left out) so a misbehaving device cannot flood the log.
+ * The ingest's counters, its refusals per device (`refusals`), and its refusals
+ * logged at most every 10 s per reason (with how many were left out) so a
+ * misbehaving device cannot flood the log.
  */
 export class IngestCounters {
   readonly stats: IngestStats = { accepted: 0, rejected: 0, written: 0 };
+  readonly refusals = new Refusals();
   private readonly lastLogged = new Map<string, { at: number; suppressed: number }>();
 
   constructor(
@@ -31,9 +43,11 @@ export class IngestCounters {
     private readonly now: () => number,
   ) {}
 
-  reject(reason: RejectReason, detail: object, count = 1) {
+  reject(reason: RejectReason, detail: { deviceId?: number; [field: string]: unknown }, count = 1) {
     this.stats.rejected += count;
     const t = this.now();
+    const refusal = REFUSAL_OF[reason];
+    if (refusal) this.refusals.count(detail.deviceId, refusal, t, count);
     const last = this.lastLogged.get(reason);
     if (last && t - last.at < LOG_EVERY_S) {
       last.suppressed += count;

@@ -43,6 +43,16 @@ export const RECEIVE_MAXIMUM = 2000;
  */
 export const MAX_MESSAGE_BYTES = 1 << 20;
 
+/**
+ * Largest MQTT packet a node takes from its broker, and the project's broker
+ * from a device: the message, its topic and properties, and room for a message
+ * somewhat over MAX_MESSAGE_BYTES to arrive and be refused here, counted against
+ * its device (`grande`). A larger packet never leaves the broker: Mosquitto
+ * drops it for the node and disconnects the device that sent it (its log says
+ * so, no count here).
+ */
+export const MAX_PACKET_BYTES = MAX_MESSAGE_BYTES + 64 * 1024;
+
 export interface MqttIngestOptions {
   /** Subscription topic filter(s) (default SHARED_READINGS_TOPIC). */
   topic?: string | string[];
@@ -67,6 +77,8 @@ export interface MqttIngestStats {
   acknowledged: number;
   /** Messages on a topic that names no device (refused, acknowledged). */
   refusedTopic: number;
+  /** Messages over MAX_MESSAGE_BYTES (refused, acknowledged). */
+  refusedSize: number;
   /** Times the connection was dropped so the broker sends again what was not stored. */
   redeliveries: number;
 }
@@ -121,6 +133,7 @@ export async function startMqttIngest(
     received: 0,
     acknowledged: 0,
     refusedTopic: 0,
+    refusedSize: 0,
     redeliveries: 0,
   };
   const options: IClientOptions = {
@@ -130,7 +143,7 @@ export async function startMqttIngest(
     properties: {
       sessionExpiryInterval: opts.sessionExpiryS ?? SESSION_EXPIRY_S,
       receiveMaximum: opts.receiveMaximum ?? RECEIVE_MAXIMUM,
-      maximumPacketSize: MAX_MESSAGE_BYTES,
+      maximumPacketSize: MAX_PACKET_BYTES,
     },
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
@@ -181,10 +194,24 @@ export async function startMqttIngest(
   client.on('message', (received, payload, packet) => {
     counters.received += 1;
     const deviceId = deviceIdFromTopic(received);
-    if (Number.isNaN(deviceId)) counters.refusedTopic += 1;
+    // Refused here, before parsing, and counted against the device the topic names.
+    let refusal: 'wrongTopic' | 'tooBig' | undefined;
+    if (Number.isNaN(deviceId)) {
+      refusal = 'wrongTopic';
+      counters.refusedTopic += 1;
+    } else if (payload.byteLength > MAX_MESSAGE_BYTES) {
+      refusal = 'tooBig';
+      counters.refusedSize += 1;
+    }
+    const hand = (onOutcome?: (outcome: Outcome) => void) => {
+      if (refusal) ingest.refuse(Number.isNaN(deviceId) ? undefined : deviceId, refusal, onOutcome);
+      else if (!onOutcome) ingest.submit(deviceId, payload);
+      // The receive maximum bounds what waits here (QoS 1); the broker holds the rest.
+      else ingest.submit(deviceId, payload, onOutcome, { flowControlled: true });
+    };
     const { messageId } = packet;
     if (packet.qos === 0 || messageId === undefined) {
-      ingest.submit(deviceId, payload);
+      hand();
       return;
     }
     // Withheld (and sent again by the broker) while closing: the ingest may not write it any more.
@@ -192,18 +219,12 @@ export async function startMqttIngest(
     const generation = unacked;
     generation.set(messageId, entry);
     if (closing) return;
-    ingest.submit(
-      deviceId,
-      payload,
-      (outcome) => {
-        // A message of a connection that has since closed: the broker sends it again.
-        if (generation !== unacked) return;
-        entry.outcome = outcome;
-        if (entry.puback) finish(messageId, entry);
-      },
-      // The receive maximum bounds what waits here; the broker holds the rest.
-      { flowControlled: true },
-    );
+    hand((outcome) => {
+      // A message of a connection that has since closed: the broker sends it again.
+      if (generation !== unacked) return;
+      entry.outcome = outcome;
+      if (entry.puback) finish(messageId, entry);
+    });
   });
   client.on('close', () => {
     unacked = new Map();

@@ -7,6 +7,8 @@ export const INGEST_MESSAGES = {
   unknownDevice: 'Dispositivo desconhecido.',
   tsOutOfRange: 'Horário da leitura fora do intervalo aceito.',
   overloaded: 'Ingestão sobrecarregada; tente novamente.',
+  tooBig: 'Mensagem maior que 1 MiB.',
+  wrongTopic: 'Tópico sem dispositivo: publique em vigia/dispositivos/<id>/leituras.',
 } as const;
 
 const { hasOwn } = Object;

@@ -1,3 +1,4 @@
+import type { HealthResponse } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BrokerHealth } from '../broker/mosquitto.js';
@@ -8,10 +9,19 @@ import type { AppServices } from './services.js';
 const DB_TIMEOUT_MS = 2_000;
 const startedAt = Date.now();
 
-/** `GET /api/health`, without a token: for load balancers and the start script. */
+type RefusalCounts = NonNullable<HealthResponse['ingestao']>['porMotivo'];
+
+/**
+ * `GET /api/health`, without a token: for load balancers and the start script;
+ * with an ingest, this node's refused device messages by reason.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<
-  AppServices & { version: string; brokerHealth?: (() => BrokerHealth) | undefined }
-> = async (app, { store, version, brokerHealth }) => {
+  AppServices & {
+    version: string;
+    brokerHealth?: (() => BrokerHealth) | undefined;
+    ingestRefusals?: (() => RefusalCounts) | undefined;
+  }
+> = async (app, { store, version, brokerHealth, ingestRefusals }) => {
   app.route({
     ...fromContract(app, API.health.health),
     handler: async (request, reply) => {
@@ -31,7 +41,13 @@ export const healthRoutes: FastifyPluginAsyncZod<
           uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
           version,
           ...(brokerHealth ? { broker: brokerHealth() } : {}),
+          ...(ingestRefusals ? { ingestao: ingestion(ingestRefusals()) } : {}),
         });
     },
   });
 };
+
+function ingestion(porMotivo: RefusalCounts) {
+  const recusadas = Object.values(porMotivo).reduce((sum, n) => sum + n, 0);
+  return { recusadas, porMotivo };
+}

@@ -84,6 +84,16 @@ export interface LoginAttemptsTable {
   tentativas: number;
 }
 
+/** Device messages refused for good, per device and reason (store/ingest/refusals.ts). */
+export interface IngestRefusalsTable {
+  device_id: number;
+  /** `grande`, `invalida` or `horario`. */
+  motivo: string;
+  recusadas: number;
+  /** Epoch seconds of the latest. */
+  ultima: number;
+}
+
 export interface PlantsTable {
   id: Id;
   nome: string;
@@ -478,6 +488,7 @@ export interface Database {
   user_systems: UserSystemsTable;
   refresh_tokens: RefreshTokensTable;
   login_attempts: LoginAttemptsTable;
+  ingest_refusals: IngestRefusalsTable;
   plants: PlantsTable;
   scds: ScdsTable;
   venues: VenuesTable;

@@ -17,6 +17,7 @@ import { occurrenceAnnunciatedIndexMigration } from './0170_occurrence_annunciat
 import { readingPartitionLayoutMigration } from './0180_reading_partition_layout.js';
 import { currentValuesFillfactorMigration } from './0190_current_values_fillfactor.js';
 import { administrationMigration } from './0210_administration.js';
+import { ingestRefusalsMigration } from './0220_ingest_refusals.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -43,6 +44,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0180_reading_partition_layout': readingPartitionLayoutMigration(dialect),
         '0190_current_values_fillfactor': currentValuesFillfactorMigration(dialect),
         '0210_administration': administrationMigration(dialect),
+        '0220_ingest_refusals': ingestRefusalsMigration(dialect),
       };
     },
   };

@@ -11,6 +11,7 @@ import {
   setDeviceAccount,
   superviseBroker,
 } from './broker/mosquitto.js';
+import { watchOversizePackets } from './broker/oversizeLog.js';
 import { startCommandLinks } from './commands/links.js';
 import { type Config, ConfigError, loadConfig, mqttConnection } from './config.js';
 import { EventBus } from './events/eventBus.js';
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
   const keysFile = join(config.dataDir, DEVICE_KEYS_FILE);
   let broker: SupervisedBroker | undefined;
   let brokerAccounts: AppServices['brokerAccounts'];
+  let brokerLog: string | undefined;
   if (config.broker) {
     const { files, issued } = await provisionBroker(store, {
       ...config.broker,
@@ -123,6 +125,7 @@ async function main(): Promise<void> {
     };
     stops.push(() => supervised.stop());
     broker = supervised;
+    brokerLog = files.log;
     log.info(
       { porta: config.broker.port, pasta: files.dir, chavesNovas: issued.length, keysFile },
       'broker MQTT próprio ativo (contas por dispositivo)',
@@ -139,6 +142,13 @@ async function main(): Promise<void> {
     chatterWindowSeconds: config.alarms.chatterWindowSeconds,
   });
   stops.push(() => ingest.close());
+  if (brokerLog) {
+    // A device's packet over the own broker's limit never reaches us: its log says whose it was.
+    const oversize = watchOversizePackets(brokerLog, (deviceId) =>
+      ingest.refuse(deviceId, 'tooBig'),
+    );
+    stops.push(() => oversize.stop());
+  }
   const connection = mqttConnection(config);
   if (connection) {
     const { url, ...account } = connection;

@@ -31,6 +31,8 @@ export interface BrokerFiles {
   passwords: string;
   acl: string;
   pid: string;
+  /** Mosquitto's log (errors, warnings, notices: connections, refused packets). */
+  log: string;
 }
 
 export const brokerFiles = (dir: string): BrokerFiles => ({
@@ -39,6 +41,7 @@ export const brokerFiles = (dir: string): BrokerFiles => ({
   passwords: join(dir, 'passwd'),
   acl: join(dir, 'acl'),
   pid: join(dir, 'mosquitto.pid'),
+  log: join(dir, 'mosquitto.log'),
 });
 
 /** A device's topics (the commands engineer's topics included: devices answer on `comandos/status`). */
@@ -94,7 +97,7 @@ export function configText(files: BrokerFiles, port: number): string {
     // A device's oversized packet is refused at the broker; one a little over 1 MiB reaches the server, which refuses and counts it.
     `max_packet_size ${MAX_PACKET_BYTES}`,
     `pid_file ${files.pid}`,
-    `log_dest file ${join(files.dir, 'mosquitto.log')}`,
+    `log_dest file ${files.log}`,
     'log_type error',
     'log_type warning',
     'log_type notice',

@@ -8,7 +8,13 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/password.js';
 import { deviceBrokerUser } from '../broker/deviceCredentials.js';
-import { provisionBroker, type RunningBroker, startBroker } from '../broker/mosquitto.js';
+import {
+  type BrokerFiles,
+  provisionBroker,
+  type RunningBroker,
+  startBroker,
+} from '../broker/mosquitto.js';
+import { watchOversizePackets } from '../broker/oversizeLog.js';
 import { BROKER_SERVER_USER, brokerServerPasswordFile } from '../config.js';
 import type { Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
@@ -16,6 +22,7 @@ import { FORM, form, startTestApp, type TestApp } from '../test/testApp.js';
 import { createIngest, type Ingest } from './ingest.js';
 import {
   MAX_MESSAGE_BYTES,
+  MAX_PACKET_BYTES,
   type MqttIngest,
   readingsSubscription,
   startMqttIngest,
@@ -53,6 +60,7 @@ describe.skipIf(!available)('refused device messages, counted per device', () =>
   let dir: string;
   let port: number;
   let broker: RunningBroker;
+  let files: BrokerFiles;
   let keys: Map<number, string>;
   let serverPassword: string;
   let ingest: Ingest;
@@ -105,7 +113,8 @@ describe.skipIf(!available)('refused device messages, counted per device', () =>
     });
     keys = new Map(provisioned.issued.map((k) => [k.deviceId, k.key]));
     serverPassword = readFileSync(brokerServerPasswordFile(join(dir, 'broker')), 'utf8').trim();
-    broker = await startBroker(provisioned.files, port);
+    files = provisioned.files;
+    broker = await startBroker(files, port);
     // Refusal counts reach the store every 50 ms here (5 s by default).
     ingest = createIngest({
       store,
@@ -216,5 +225,36 @@ describe.skipIf(!available)('refused device messages, counted per device', () =>
     expect((await refusals()).rows.map((r) => r.dispositivo)).toEqual([fx.deviceId]);
     expect((await refusals(fx.systemId)).rows).toHaveLength(1);
     expect((await refusals(fx.otherSystemId)).status).toBe(404);
+  });
+
+  it('counts against its device a packet the own broker refused as over its limit (from its log)', async () => {
+    const watch = watchOversizePackets(files.log, (id) => ingest.refuse(id, 'tooBig'), {
+      everyMs: 50,
+    });
+    try {
+      // MQTT 3.1.1: the device cannot know the broker's limit and sends the packet.
+      const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+        clientId: `teste-grande-${randomBytes(4).toString('hex')}`,
+        username: deviceBrokerUser(fx.deviceId),
+        password: keys.get(fx.deviceId),
+        protocolVersion: 4,
+        reconnectPeriod: 0,
+      });
+      clients.push(device);
+      const closed = new Promise((resolve) => device.once('close', resolve));
+      device.publish(
+        `vigia/dispositivos/${fx.deviceId}/leituras`,
+        Buffer.alloc(MAX_PACKET_BYTES + 1024, 32),
+        { qos: 0 },
+      );
+      await closed;
+      const grande = async () =>
+        (await refusals()).rows.find((r) => r.dispositivo === fx.deviceId)?.porMotivo.grande;
+      await until(async () => (await grande()) === 2, 10_000);
+      expect((await health()).ingestao?.porMotivo.grande).toBe(2);
+      expect(readFileSync(files.log, 'utf8')).toContain('disconnected due to oversize packet');
+    } finally {
+      watch.stop();
+    }
   });
 });

@@ -76,7 +76,8 @@ async function addFleet(store: Store, systems: number[]) {
   const first = Number(maxId.m) + 1;
   const now = Math.floor(Date.now() / 1000);
   const { id: _id, ...rest } = template;
-  const CHUNK = 250;
+  // A chunk's tags stay under SQLite's 32,766 bound parameters.
+  const CHUNK = 100;
   for (let i = 0; i < DEVICES; i += CHUNK) {
     const ids = Array.from({ length: Math.min(CHUNK, DEVICES - i) }, (_, k) => first + i + k);
     await db.transaction().execute(async (trx) => {

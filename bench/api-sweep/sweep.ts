@@ -143,21 +143,26 @@ function candidates(name: string, path: string, ids: SweepIds, now: number): unk
 type Shape = Record<string, { safeParse(v: unknown): { success: boolean } }>;
 const shapeOf = (schema: unknown) => (schema as { shape?: Shape } | undefined)?.shape;
 
+/** Optional parameters sent as the console sends them: it always names the cluster it shows. */
+const CONSOLE_SCOPE = new Set(['sisid']);
+
 /**
- * The URL of a call with real ids: every path parameter, and every query parameter its
- * schema requires (the optional ones left out, as the console's first load sends them:
- * no `sisid` is every system of the user, the widest read). A string: why not.
+ * The URL of a call with real ids: every path parameter, every query parameter its
+ * schema requires, and the system (`sisid`, the demo operator's biggest) where the call
+ * takes one, as the console sends it; the other optional ones are left out (no `nomes`:
+ * every reading of each device, the widest answer). Throws when a value is missing.
  */
 export function sweepUrl(definition: RouteDefinition, ids: SweepIds, now: number): string {
   const pick = (shape: Shape | undefined, onlyRequired: boolean) => {
     const values: Record<string, string> = {};
     for (const [name, schema] of Object.entries(shape ?? {})) {
-      if (onlyRequired && schema.safeParse(undefined).success) continue;
+      const optional = schema.safeParse(undefined).success;
+      if (onlyRequired && optional && !CONSOLE_SCOPE.has(name)) continue;
       const value = candidates(name, definition.path, ids, now).find(
         (v) => v !== null && v !== undefined && schema.safeParse(String(v)).success,
       );
-      if (value === undefined) throw new Error(`sem valor para ${name}`);
-      values[name] = String(value);
+      if (value !== undefined) values[name] = String(value);
+      else if (!optional) throw new Error(`sem valor para ${name}`);
     }
     return values;
   };

@@ -51,95 +51,117 @@ export const energyRoutes: FastifyPluginAsyncZod<AppServices> = async (
   app,
   { store, responseCache },
 ) => {
-  const db = store.db;
+  // The live reads (every place's devices with their current readings): on the read
+  // connection, so they never wait for the ingest's write transactions, and through the
+  // response cache, so a burst of the same call is computed once.
+  const db = store.reads;
 
   for (const reads of DEVICE_READS) {
     app.route({
       ...fromContract(app, reads.list),
-      handler: async (request) => {
-        const { sisid, sortby, nomes } = request.query;
-        return energyDeviceRows(
-          db,
-          { systemIds: systemsInScope(request, sisid), tipos: [reads.tipo] },
-          { sortby, nomes: namesOrAll(nomes), nowSec: nowSec() },
-        );
-      },
+      ...cachedRoute,
+      handler: (request, reply) =>
+        responseCache.answer(request, reply, async () => {
+          const { sisid, sortby, nomes } = request.query;
+          return energyDeviceRows(
+            db,
+            { systemIds: systemsInScope(request, sisid), tipos: [reads.tipo] },
+            { sortby, nomes: namesOrAll(nomes), nowSec: nowSec() },
+          );
+        }),
     });
 
     app.route({
       ...fromContract(app, reads.one),
-      handler: async (request) => {
-        const device = await deviceInScope(request, db, request.params.idDispositivo);
-        const [row] = await energyDeviceRows(
-          db,
-          { systemIds: [device.systemId], deviceIds: [device.id] },
-          { nomes: namesOrAll(request.query.nomes), nowSec: nowSec() },
-        );
-        if (!row) throw notFound();
-        return row;
-      },
+      ...cachedRoute,
+      handler: (request, reply) =>
+        responseCache.answer(request, reply, async () => {
+          const device = await deviceInScope(request, db, request.params.idDispositivo);
+          const [row] = await energyDeviceRows(
+            db,
+            { systemIds: [device.systemId], deviceIds: [device.id] },
+            { nomes: namesOrAll(request.query.nomes), nowSec: nowSec() },
+          );
+          if (!row) throw notFound();
+          return row;
+        }),
     });
 
     app.route({
       ...fromContract(app, reads.ofPlant),
-      handler: async (request) => {
+      ...cachedRoute,
+      handler: (request, reply) =>
+        responseCache.answer(request, reply, async () => {
+          const plant = await placeInScope(
+            db,
+            'usina',
+            request.params.usinaId,
+            allowedSystemIds(request),
+          );
+          const { sortby, nomes } = request.query;
+          return energyDeviceRows(
+            db,
+            { systemIds: [plant.systemId], usinaId: plant.id, tipos: [reads.tipo] },
+            { sortby, nomes: namesOrAll(nomes), nowSec: nowSec() },
+          );
+        }),
+    });
+  }
+
+  app.route({
+    ...fromContract(app, API.energy.plants),
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () =>
+        plantRows(db, systemsInScope(request, request.query.sisid), {
+          sortby: request.query.sortby,
+          nowSec: nowSec(),
+        }),
+      ),
+  });
+
+  app.route({
+    ...fromContract(app, API.energy.plant),
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
         const plant = await placeInScope(
           db,
           'usina',
           request.params.usinaId,
           allowedSystemIds(request),
         );
-        const { sortby, nomes } = request.query;
-        return energyDeviceRows(
-          db,
-          { systemIds: [plant.systemId], usinaId: plant.id, tipos: [reads.tipo] },
-          { sortby, nomes: namesOrAll(nomes), nowSec: nowSec() },
-        );
-      },
-    });
-  }
-
-  app.route({
-    ...fromContract(app, API.energy.plants),
-    handler: async (request) =>
-      plantRows(db, systemsInScope(request, request.query.sisid), {
-        sortby: request.query.sortby,
-        nowSec: nowSec(),
+        const [row] = await plantRows(db, [plant.systemId], {
+          usinaId: plant.id,
+          nowSec: nowSec(),
+        });
+        if (!row) throw notFound();
+        return row;
       }),
-  });
-
-  app.route({
-    ...fromContract(app, API.energy.plant),
-    handler: async (request) => {
-      const plant = await placeInScope(
-        db,
-        'usina',
-        request.params.usinaId,
-        allowedSystemIds(request),
-      );
-      const [row] = await plantRows(db, [plant.systemId], { usinaId: plant.id, nowSec: nowSec() });
-      if (!row) throw notFound();
-      return row;
-    },
   });
 
   app.route({
     ...fromContract(app, API.energy.scds),
-    handler: async (request) =>
-      scdRows(db, systemsInScope(request, request.query.sisid), {
-        sortby: request.query.sortby,
-        nowSec: nowSec(),
-      }),
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () =>
+        scdRows(db, systemsInScope(request, request.query.sisid), {
+          sortby: request.query.sortby,
+          nowSec: nowSec(),
+        }),
+      ),
   });
 
   app.route({
     ...fromContract(app, API.energy.scd),
-    handler: async (request) => {
-      const scd = await placeInScope(db, 'scd', request.params.scdId, allowedSystemIds(request));
-      const [row] = await scdRows(db, [scd.systemId], { scdId: scd.id, nowSec: nowSec() });
-      if (!row) throw notFound();
-      return row;
-    },
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const scd = await placeInScope(db, 'scd', request.params.scdId, allowedSystemIds(request));
+        const [row] = await scdRows(db, [scd.systemId], { scdId: scd.id, nowSec: nowSec() });
+        if (!row) throw notFound();
+        return row;
+      }),
   });
 
   // Heavy reads (plugins/heavyCalls.ts): off the event loop on SQLite.

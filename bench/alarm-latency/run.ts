@@ -71,7 +71,7 @@ const SMOKE = args.smoke;
 const ALARMS = Number(args.alarms ?? (SMOKE ? 4 : 60));
 const WARMUP = SMOKE ? 1 : 3;
 const DATABASES = (args.db ?? 'sqlite').split(',') as ('sqlite' | 'postgres')[];
-const TIME_LIMIT_S = timeLimitOf(args['time-limit'], SMOKE ? 30 : 300);
+const TIME_LIMIT_S = timeLimitOf(args['time-limit'], SMOKE ? 60 : 300);
 const TARGET_P95_MS = 100;
 /** No row this long after its publish: the alarm is counted lost (and the next tried). */
 const PAINT_TIMEOUT_MS = 3000;

@@ -2,7 +2,7 @@
  * API load: the device list and the latest-values call against a Fastify
  * hello-world, in the same run, under autocannon.
  *
- *   npx tsx --conditions=source bench/api/run.ts [--duration 10] [--connections 10]
+ *   npx tsx --conditions=source bench/api/run.ts [--duration 10] [--connections 10] [--smoke]
  *
  * Starts `serve.ts` in a child process (the real app on a SQLite file with
  * the demo seed, and a hello-world), signs in as the demo operator, then
@@ -25,15 +25,22 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { exitAfter, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string' },
     connections: { type: 'string', default: '10' },
+    /** Tiny run for the test suite (bench/smoke.test.ts): one goal call and its replica, 1 s each, no warm-up. */
+    smoke: { type: 'boolean', default: false },
+    /** Seconds the run may take; past it the bench stops with exit code 1. */
+    'time-limit': { type: 'string' },
   },
 });
-const DURATION = Number(args.duration);
+const SMOKE = args.smoke;
+const DURATION = Number(args.duration ?? (SMOKE ? 1 : 10));
 const CONNECTIONS = Number(args.connections);
+exitAfter('api', timeLimitOf(args['time-limit'], SMOKE ? 60 : 900));
 const TARGET_RATIO = 0.6;
 
 interface Target {
@@ -99,7 +106,7 @@ async function login(base: string): Promise<string> {
 
 async function load(target: Target): Promise<Outcome> {
   // A short warm-up so JIT and caches do not count against the first target.
-  await autocannon({ ...target, connections: CONNECTIONS, duration: 1 });
+  if (!SMOKE) await autocannon({ ...target, connections: CONNECTIONS, duration: 1 });
   const result = await autocannon({ ...target, connections: CONNECTIONS, duration: DURATION });
   return {
     name: target.name,
@@ -165,7 +172,9 @@ try {
   // after every target and each ratio is taken against the mean of its two neighbours.
   // Each call of the goal is also replayed byte for byte by a bare Fastify (serve.ts):
   // what its answer's size and headers cost through a plain Fastify route.
-  const [helloTarget, ...appTargets] = targets as [Target, ...Target[]];
+  const [helloTarget, ...allAppTargets] = targets as [Target, ...Target[]];
+  // The smoke run: the device list with the screen's readings only.
+  const appTargets = SMOKE ? allAppTargets.slice(3, 4) : allAppTargets;
   const replayOf = (target: Target): Target => {
     const query = new URLSearchParams({ url: target.url.slice(app.length) });
     if (target.body) query.set('body', target.body);

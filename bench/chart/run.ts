@@ -1,7 +1,8 @@
 /**
  * A 31-day chart of 8 tags of 1-minute readings, through the real route handler.
  *
- *   npx tsx --conditions=source bench/chart/run.ts [--runs 50] [--db sqlite,postgres]
+ *   npx tsx --conditions=source bench/chart/run.ts [--runs 50] [--db sqlite,postgres] [--days 31]
+ *     [--browser 0] [--time-limit 1800] [--smoke]
  *
  * For each database (a throwaway SQLite file and a throwaway PostgreSQL
  * database): seeds the demo fleet, writes 31 days × 1440 readings of 8 tags of
@@ -28,18 +29,28 @@ import {
 import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { startTestApp } from '../../apps/server/src/test/testApp.js';
 import { postgresAvailable } from '../../test-support/services.js';
+import { exitAfter, timeLimitOf } from '../timeLimit.js';
 import { browserDrawFigures } from './browserDraw.js';
 
 const { values: args } = parseArgs({
   options: {
-    runs: { type: 'string', default: '50' },
-    db: { type: 'string', default: 'sqlite,postgres' },
+    runs: { type: 'string' },
+    db: { type: 'string' },
+    /** Days of the chart (31: a month). */
+    days: { type: 'string' },
     /** Also time the browser's draw of the answer in Chromium ('0' skips it). */
     browser: { type: 'string', default: '1' },
+    /** Tiny run for the test suite (bench/smoke.test.ts): SQLite, 2 days, 5 runs. */
+    smoke: { type: 'boolean', default: false },
+    /** Seconds the run may take; past it the bench stops with exit code 1. */
+    'time-limit': { type: 'string' },
   },
 });
-const RUNS = Number(args.runs);
-const WARMUP = 5;
+const RUNS = Number(args.runs ?? (args.smoke ? 5 : 50));
+const WARMUP = args.smoke ? 1 : 5;
+const DAYS = Number(args.days ?? (args.smoke ? 2 : 31));
+const DATABASES = args.db ?? (args.smoke ? 'sqlite' : 'sqlite,postgres');
+exitAfter('chart', timeLimitOf(args['time-limit'], args.smoke ? 60 : 1800));
 const TAGS = ['Vab', 'Vbc', 'Vca', 'Ia', 'Ib', 'Ic', 'kW', 'Hz'];
 
 let browserDrawn = false;
@@ -71,10 +82,10 @@ async function benchmark(label: string, store: Store): Promise<string> {
     .where('nome', 'in', TAGS)
     .execute();
   if (tags.length !== TAGS.length) throw new Error(`tags: ${tags.map((t) => t.nome)}`);
-  // 31 calendar days ending 2 days ago (clear of the seed's last day); the first hour partial.
+  // DAYS calendar days ending 2 days ago (clear of the seed's last day); the first hour partial.
   const lastDay = addDays(calendarDateOf(now * 1000), -2);
   const fim = endOfDaySec(lastDay);
-  const inicio = startOfDaySec(addDays(lastDay, -30)) + 17 * 60;
+  const inicio = startOfDaySec(addDays(lastDay, -(DAYS - 1))) + 17 * 60;
   const loadStarted = performance.now();
   await store.db
     .deleteFrom('readings')
@@ -217,7 +228,7 @@ async function benchmark(label: string, store: Store): Promise<string> {
 }
 
 const results: string[] = [];
-for (const db of (args.db ?? '').split(',')) {
+for (const db of DATABASES.split(',')) {
   if (db === 'postgres' && !(await postgresAvailable())) {
     results.push('[postgres] skipped: PostgreSQL unavailable');
     continue;

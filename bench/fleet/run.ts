@@ -5,6 +5,7 @@
  * own Mosquitto (anonymous, on a random port, file limit raised).
  *
  *   npx tsx --conditions=source bench/fleet/run.ts [--devices 1000] [--consoles 50] [--duration 60] [--db sqlite|postgres]
+ *     [--time-limit s] [--smoke]
  *
  * Prints readings/s stored, server CPU and RSS, p95 of the polled calls, alarm
  * publish-to-event p95 and storage bytes per reading (table plus indexes).
@@ -21,18 +22,19 @@ import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import { openStore, type Store } from '../../apps/server/src/store/database.js';
 import { readingStorageBytes } from '../../apps/server/src/store/readingStorage.js';
 import { freePort } from '../../test-support/services.js';
+import { exitAfter, timeLimitOf } from '../timeLimit.js';
 import { freshPostgres, type Node, openLiveStream, startNode } from '../two-nodes/layout.js';
 import type { FromDevices, ToDevices } from './devices.js';
 
 const { values: args } = parseArgs({
   options: {
-    devices: { type: 'string', default: process.env.FLEET_DEVICES ?? '1000' },
-    consoles: { type: 'string', default: process.env.FLEET_CONSOLES ?? '50' },
+    devices: { type: 'string', default: process.env.FLEET_DEVICES },
+    consoles: { type: 'string', default: process.env.FLEET_CONSOLES },
     /** Seconds measured, after every device has published once. */
-    duration: { type: 'string', default: process.env.FLEET_DURATION ?? '60' },
+    duration: { type: 'string', default: process.env.FLEET_DURATION },
     db: { type: 'string', default: process.env.FLEET_DB ?? 'sqlite' },
     /** Devices that raise and clear an alarm, one after another. */
-    alarms: { type: 'string', default: '40' },
+    alarms: { type: 'string' },
     /** Mosquitto processes, the others bridged to the first (default one per 10k devices). */
     brokers: { type: 'string' },
     /** Devices per child process. */
@@ -41,18 +43,41 @@ const { values: args } = parseArgs({
     warmup: { type: 'string' },
     /** Seconds at most to wait, after the run, for every reading published to be stored. */
     drain: { type: 'string' },
+    /**
+     * Tiny run for the test suite (bench/smoke.test.ts): 100 devices publishing every
+     * 2 s, 5 consoles, 3 s measured.
+     */
+    smoke: { type: 'boolean', default: false },
+    /** Seconds the run may take (default: the run's own length and 10 minutes); past it, exit 1. */
+    'time-limit': { type: 'string' },
   },
 });
-const DEVICES = Number(args.devices);
-const CONSOLES = Number(args.consoles);
-const DURATION_MS = Number(args.duration) * 1000;
-const PERIOD_MS = 10_000;
+const SMOKE = args.smoke;
+const DEVICES = Number(args.devices ?? (SMOKE ? 100 : 1000));
+const CONSOLES = Number(args.consoles ?? (SMOKE ? 5 : 50));
+const DURATION_MS = Number(args.duration ?? (SMOKE ? 3 : 60)) * 1000;
+const ALARMS = Number(args.alarms ?? (SMOKE ? 5 : 40));
+const PERIOD_MS = SMOKE ? 2000 : 10_000;
+/** Days of demo history seeded (the smoke run needs none). */
+const HISTORY_DAYS = SMOKE ? 0 : 1;
 /** Phases of the period: a device publishes on one 50 ms tick of it. */
 const TICK_MS = 50;
 /** Devices a child process holds (one socket each), and per broker (the open-files limit is 20,000). */
 const PER_CHILD = Number(args['per-child']);
 const BROKERS = Number(args.brokers ?? Math.ceil(DEVICES / 10_000));
 const WARMUP_MS = args.warmup ? Number(args.warmup) * 1000 : PERIOD_MS + 2000;
+/** What was published in the window and is still on its way: waited for before counting. */
+const SETTLE_MS = SMOKE ? 1000 : 3000;
+/** The database the run made, dropped also when the time limit stops the run. */
+let dropDatabase: (() => Promise<void>) | undefined;
+exitAfter(
+  'fleet',
+  timeLimitOf(
+    args['time-limit'],
+    SMOKE ? 60 : (WARMUP_MS + DURATION_MS) / 1000 + Number(args.drain ?? 0) + 600,
+  ),
+  () => Promise.resolve(dropDatabase?.()),
+);
 /** The console's live refresh: at most one reload a second per query (LIVE_FLUSH_MS), and every 60 s. */
 const LIVE_FLUSH_MS = 1000;
 const REFRESH_MS = 60_000;
@@ -358,6 +383,7 @@ function postgresCpu(): Map<number, number> {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'vigia-frota-'));
   const pgDb = args.db === 'postgres' ? await freshPostgres('vigia_frota') : undefined;
+  dropDatabase = pgDb?.drop;
   const databaseUrl = pgDb?.url ?? `sqlite:${join(dir, 'vigia.db')}`;
   const serverTimesFile = join(dir, 'server-times.json');
   let node: Node | undefined;
@@ -366,7 +392,7 @@ async function main() {
   try {
     log(`${args.db}: semeando a frota de demonstração e ${DEVICES} dispositivos`);
     const store = await openStore(databaseUrl);
-    await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
+    await seedDemo(store, { seed: 1, users: true, historyDays: HISTORY_DAYS });
     const fleet = await createFleet(store);
     brokers = await startBrokers(dir, BROKERS);
     const started = brokers[0] as { url: string };
@@ -420,7 +446,7 @@ async function main() {
 
     // Devices: one connection each, QoS 1, each on its own phase of the 10 s period; in
     // child processes of PER_CHILD devices, the children dealt over the brokers in turn.
-    const alarmIds = fleet.ids.slice(0, Number(args.alarms));
+    const alarmIds = fleet.ids.slice(0, ALARMS);
     /** Each alarm value published: device → epoch ms (performance.timeOrigin-based). */
     const alarmSent = new Map<number, number[]>();
     const counts = new Map<number, (published: number, late: number) => void>();
@@ -627,7 +653,7 @@ async function main() {
     });
     await Promise.all([...consoles.map((c) => c.loop), probe]);
     // What was published in the window and is still on its way gets stored.
-    await sleep(3000);
+    await sleep(SETTLE_MS);
     const after = await storagePerReading(store);
     const storedPerS = ((after.rows - before.rows) / elapsedMs) * 1000;
     const expectedPerS = (publishedIn / elapsedMs) * 1000 * tags.length;
@@ -671,7 +697,7 @@ async function main() {
     console.log('| --- | ---: |');
     row('mensagens publicadas/s', ((publishedIn / elapsedMs) * 1000).toFixed(0));
     row(
-      'mensagens publicadas / leituras gravadas na janela (+3 s)',
+      `mensagens publicadas / leituras gravadas na janela (+${SETTLE_MS / 1000} s)`,
       `${publishedIn} / ${after.rows - before.rows} (esperadas ${publishedIn * tags.length})`,
     );
     if (drained) {

@@ -8,13 +8,14 @@
  * and none twice.
  *
  *   npx tsx --conditions=source bench/ingest-crash/run.ts [--db sqlite|postgres] [--rate 500] [--phase 8]
+ *     [--time-limit 900] [--smoke]
  *
  * Takes about a minute. Prints sent / acknowledged / stored per transport and
  * exits 1 when an acknowledged reading is missing or a reading is stored twice.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,21 +24,37 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { brokerFiles } from '../../apps/server/src/broker/mosquitto.js';
 import { openStore } from '../../apps/server/src/store/database.js';
+import { E2E_ENV } from '../../e2e/support/vigiaServer.js';
 import { POSTGRES_URL } from '../../test-support/services.js';
+import { exitAfter, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'sqlite' },
     /** MQTT messages per second, all devices together (HTTP sends a fifth of that). */
-    rate: { type: 'string', default: '500' },
+    rate: { type: 'string' },
     /** Seconds of load in each phase. */
-    phase: { type: 'string', default: '8' },
-    devices: { type: 'string', default: '20' },
+    phase: { type: 'string' },
+    devices: { type: 'string' },
+    /** Tiny run for the test suite (bench/smoke.test.ts): 3 devices, 1 s phases, shorter pauses. */
+    smoke: { type: 'boolean', default: false },
+    /** Seconds the run may take; past it the bench stops with exit code 1. */
+    'time-limit': { type: 'string' },
   },
 });
-const RATE = Number(args.rate);
-const PHASE_MS = Number(args.phase) * 1000;
-const DEVICES = Number(args.devices);
+const SMOKE = args.smoke;
+const RATE = Number(args.rate ?? (SMOKE ? 100 : 500));
+const PHASE_MS = Number(args.phase ?? (SMOKE ? 1 : 8)) * 1000;
+const DEVICES = Number(args.devices ?? (SMOKE ? 3 : 20));
+/** Pauses of the run: server down, broker down, and how long the count must stand still at the end. */
+const PAUSES = SMOKE
+  ? { serverDownMs: 1000, brokerDownMs: 500, stillSeconds: 2 }
+  : { serverDownMs: 3000, brokerDownMs: 2000, stillSeconds: 5 };
+/** The broker outlives the server (its own process group): the time limit stops it by its pid file. */
+let brokerPidFile: string | undefined;
+exitAfter('ingest-crash', timeLimitOf(args['time-limit'], SMOKE ? 60 : 900), async () => {
+  if (brokerPidFile) process.kill(Number(readFileSync(brokerPidFile, 'utf8').trim()), 'SIGTERM');
+});
 const HTTP_BATCH = 10;
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const MQTT_TAG = 'crashMqtt';
@@ -154,6 +171,10 @@ async function main() {
     LOG_LEVEL: 'info',
   };
   const files = brokerFiles(join(dir, 'broker'));
+  brokerPidFile = files.pid;
+  // The e2e suite's seeded demo (bench/smoke.test.ts) instead of seeding 30 days again.
+  const template = process.env[E2E_ENV.templateDb];
+  if (template && args.db !== 'postgres') copyFileSync(template, join(dir, 'vigia.db'));
   log(`servidor (${args.db}), broker próprio na porta ${brokerPort}, pasta ${dir}`);
   let server = await startServer(env, join(dir, 'servidor-1.log'));
   const keys = issuedKeys(dir);
@@ -252,7 +273,7 @@ async function main() {
   server.child.kill('SIGKILL');
   await new Promise((resolve) => server.child.once('exit', resolve));
   log('servidor morto (kill -9); os dispositivos continuam publicando');
-  await sleep(3000);
+  await sleep(PAUSES.serverDownMs);
   server = await startServer(env, join(dir, 'servidor-2.log'));
   status('servidor de volta');
   await sleep(PHASE_MS);
@@ -269,7 +290,7 @@ async function main() {
     }
   }
   log('broker parado (SIGTERM: grava as sessões); 2 s fora');
-  await sleep(2000);
+  await sleep(PAUSES.brokerDownMs);
   const broker = spawn('mosquitto', ['-c', files.config], { detached: true, stdio: 'ignore' });
   broker.unref();
   log('broker de volta');
@@ -293,7 +314,7 @@ async function main() {
   // Until everything acknowledged can be there and nothing has moved for 5 s (at most 3 min).
   const acknowledged = mqttLedger.acknowledged + httpLedger.acknowledged;
   let still = 0;
-  for (let i = 0; i < 180 && still < 5; i++) {
+  for (let i = 0; i < 180 && still < PAUSES.stillSeconds; i++) {
     await sleep(1000);
     const now = await count();
     still = now === stored && now >= acknowledged ? still + 1 : 0;

@@ -20,23 +20,29 @@ import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import type { Store } from '../../apps/server/src/store/database.js';
 import { startTestApp, type TestApp } from '../../apps/server/src/test/testApp.js';
 import { POSTGRES_URL, postgresAvailable } from '../../test-support/services.js';
+import { exitAfter, timeLimitOf } from '../timeLimit.js';
 import { bulkInsert, DAY } from './generate.js';
 import { raw } from './raw.js';
 import { type BenchStore, diskBytes, dropKept, type FillRecord, openBenchStore } from './stores.js';
 
 const { values: args } = parseArgs({
   options: {
-    rows: { type: 'string', default: '1000000' },
-    runs: { type: 'string', default: '100' },
+    rows: { type: 'string' },
+    runs: { type: 'string' },
     db: { type: 'string', default: 'sqlite,postgres' },
     keep: { type: 'boolean', default: false },
     drop: { type: 'boolean', default: false },
     fill: { type: 'string', default: 'rebuild' },
+    /** Tiny run for the test suite (bench/smoke.test.ts): 2,000 rows, 5 runs. */
+    smoke: { type: 'boolean', default: false },
+    /** Seconds the run may take; past it the bench stops with exit code 1. */
+    'time-limit': { type: 'string' },
   },
 });
-const ROWS = Number(args.rows);
-const RUNS = Number(args.runs);
-const WARMUP = 5;
+const ROWS = Number(args.rows ?? (args.smoke ? 2000 : 1_000_000));
+const RUNS = Number(args.runs ?? (args.smoke ? 5 : 100));
+const WARMUP = args.smoke ? 1 : 5;
+exitAfter('occurrences', timeLimitOf(args['time-limit'], args.smoke ? 60 : 7200));
 const PAGE = 100;
 
 interface Case {

@@ -24,16 +24,22 @@ import {
 } from '../../apps/server/src/store/readingStorage.js';
 import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { postgresAvailable } from '../../test-support/services.js';
+import { exitAfter, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
   options: {
-    tags: { type: 'string', default: '1000' },
-    instants: { type: 'string', default: '300' },
+    tags: { type: 'string' },
+    instants: { type: 'string' },
     db: { type: 'string', default: 'sqlite,postgres' },
+    /** Tiny run for the test suite (bench/smoke.test.ts): 50 tags × 20 instants. */
+    smoke: { type: 'boolean', default: false },
+    /** Seconds the run may take; past it the bench stops with exit code 1. */
+    'time-limit': { type: 'string' },
   },
 });
-const TAGS = Number(args.tags);
-const INSTANTS = Number(args.instants);
+const TAGS = Number(args.tags ?? (args.smoke ? 50 : 1000));
+const INSTANTS = Number(args.instants ?? (args.smoke ? 20 : 300));
+exitAfter('storage', timeLimitOf(args['time-limit'], args.smoke ? 60 : 900));
 /** A query on PostgreSQL's pool (the bench has no query builder of its own). */
 async function pgQuery<R>(store: Store, text: string, values: unknown[] = []): Promise<R[]> {
   if (store.raw.dialect !== 'postgres') throw new Error('not PostgreSQL');

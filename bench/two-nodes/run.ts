@@ -10,6 +10,7 @@
  *     calling through the proxy; B carries on; A comes back and drains its session.
  *
  *   npx tsx --conditions=source bench/two-nodes/run.ts [--devices 40] [--readings 25] [--rate 200]
+ *     [--time-limit 600] [--smoke]
  *
  * Runs the built server (`npm run build` first). Exits 1 when a check fails.
  */
@@ -24,20 +25,32 @@ import { EVENTS_CHANNEL } from '../../apps/server/src/events/pgEventRelay.js';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import { openStore } from '../../apps/server/src/store/database.js';
 import { MQTT_URL } from '../../test-support/services.js';
+import { exitAfter, timeLimitOf } from '../timeLimit.js';
 import { freshPostgres, type Node, openLiveStream, startNode, startProxy } from './layout.js';
 
 const { values: args } = parseArgs({
   options: {
-    devices: { type: 'string', default: '40' },
+    devices: { type: 'string' },
     /** Readings per device in each of the two publishing phases. */
-    readings: { type: 'string', default: '25' },
+    readings: { type: 'string' },
     /** MQTT messages per second, all devices together. */
-    rate: { type: 'string', default: '200' },
+    rate: { type: 'string' },
+    /** Tiny run for the test suite (bench/smoke.test.ts): 6 devices × 5 readings a phase at 20/s, no history. */
+    smoke: { type: 'boolean', default: false },
+    /** Seconds the run may take; past it the bench stops with exit code 1. */
+    'time-limit': { type: 'string' },
   },
 });
-const DEVICES = Number(args.devices);
-const PER_PHASE = Number(args.readings);
-const RATE = Number(args.rate);
+const DEVICES = Number(args.devices ?? (args.smoke ? 6 : 40));
+const PER_PHASE = Number(args.readings ?? (args.smoke ? 5 : 25));
+const RATE = Number(args.rate ?? (args.smoke ? 20 : 200));
+/** Days of demo history seeded (the smoke run needs none). */
+const HISTORY_DAYS = args.smoke ? 0 : 1;
+/** The run's database, dropped also when the time limit stops the run. */
+let dropDatabase: (() => Promise<void>) | undefined;
+exitAfter('two-nodes', timeLimitOf(args['time-limit'], args.smoke ? 60 : 600), () =>
+  Promise.resolve(dropDatabase?.()),
+);
 const TAG = 'doisNos';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,6 +72,7 @@ const check = (ok: boolean, what: string) => {
 
 async function main() {
   const db = await freshPostgres('vigia_dois_nos');
+  dropDatabase = db.drop;
   const dirs: string[] = [];
   const nodes: Record<'A' | 'B', Node | undefined> = { A: undefined, B: undefined };
   try {
@@ -77,7 +91,7 @@ async function run(
 ) {
   log('semeando a frota de demonstração (1 dia de histórico)');
   const store = await openStore(databaseUrl);
-  await seedDemo(store, { seed: 1, users: true, historyDays: 1 });
+  await seedDemo(store, { seed: 1, users: true, historyDays: HISTORY_DAYS });
   const deviceIds = (
     await store.db.selectFrom('devices').select('id').orderBy('id').limit(DEVICES).execute()
   ).map((d) => d.id);

@@ -7,7 +7,7 @@ import type { TokenResponse } from '@vigia/contract';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Page } from 'playwright-core';
-import { storeSession } from '../../e2e/support/browser.js';
+import { launchChromium, storeSession } from '../../e2e/support/browser.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../../test-support/services.js';
 
 export interface PageTarget {
@@ -104,7 +104,8 @@ export async function runAxe(
   targets: PageTarget[],
   ready: (page: Page, target: PageTarget) => Promise<void>,
 ): Promise<{ page: string; violations: string[] }[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // The test suite's shared Chromium when there is one (bench/smoke.test.ts), else one of its own.
+  const browser = await launchChromium();
   const results: { page: string; violations: string[] }[] = [];
   try {
     for (const target of targets) {

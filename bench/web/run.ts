@@ -6,10 +6,14 @@
  *   npx tsx bench/web/run.ts            # everything
  *   npx tsx bench/web/run.ts --size     # bundle size only (no server, no browser)
  *   npx tsx bench/web/run.ts --url http://127.0.0.1:8080   # audit a running server
+ *   npx tsx bench/web/run.ts --smoke    # the test suite's run: size and axe, no Lighthouse, targets not judged
+ *
+ * `--time-limit <s>` (default 600; smoke 30): past it the bench stops with exit code 1.
  */
 import { join } from 'node:path';
 import { tokensFor, userInfo } from '../../e2e/support/api.js';
 import { ensureBuilt, startVigiaServer, WEB_DIST } from '../../e2e/support/vigiaServer.js';
+import { exitAfter, timeLimitOf } from '../timeLimit.js';
 import { type PageTarget, runAxe, runLighthouse } from './audits.js';
 import { LOGIN_BUDGET_BYTES, measureBundle } from './bundleSize.js';
 
@@ -34,6 +38,12 @@ for (const chunk of bundle.lazy)
 
 let failed = !withinBudget;
 const urlArg = process.argv.indexOf('--url');
+const SMOKE = process.argv.includes('--smoke');
+const limitArg = process.argv.indexOf('--time-limit');
+exitAfter(
+  'web',
+  timeLimitOf(limitArg > 0 ? process.argv[limitArg + 1] : undefined, SMOKE ? 60 : 600),
+);
 if (!process.argv.includes('--size')) {
   const server =
     urlArg > 0
@@ -49,7 +59,7 @@ if (!process.argv.includes('--size')) {
       { name: 'home-cluster', hash: `#/${sistema?.id}/home-cluster`, session: true },
     ];
 
-    const scores = await runLighthouse(server.url, signIn, targets);
+    const scores = SMOKE ? [] : await runLighthouse(server.url, signIn, targets);
     console.log('\nLighthouse 12 (performance / acessibilidade; LCP, TBT, CLS)');
     for (const s of scores) {
       const perfTarget =
@@ -78,4 +88,5 @@ if (!process.argv.includes('--size')) {
   }
 }
 console.log(`\nweb: ${failed ? 'FALHOU' : 'ok'} (${join('bench', 'web')})`);
-process.exitCode = failed ? 1 : 0;
+// A smoke run only shows the bench measures; its figures are not judged.
+process.exitCode = failed && !SMOKE ? 1 : 0;

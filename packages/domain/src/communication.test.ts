@@ -12,7 +12,6 @@ import {
   rowCommunication,
   STALE_AFTER_MIN,
   SYNOPTIC_STALE_AFTER_MIN,
-  silentSince,
 } from './communication.js';
 
 const NOW = 1_700_000_000;
@@ -217,17 +216,5 @@ describe('rowCommunication: the same display from a row as the server sends it',
     expect(rowCommunication({ resumoComunicacao: null, ultimaLeitura: null }, NOW).text).toBe(
       'NUNCA COMUNICOU',
     );
-  });
-});
-
-describe("silentSince: a silent device's last reading in short, 'desde dd/MM HH:mm'", () => {
-  const ts = Date.UTC(2026, 10, 24, 17, 45) / 1000;
-  it('in Brasília time', () => {
-    expect(silentSince({ quality: 'offline' }, ts)).toBe('desde 24/11 14:45');
-    expect(silentSince({ quality: 'stale' }, ts)).toBe('desde 24/11 14:45');
-  });
-  it('nothing for an online device or without a reading', () => {
-    expect(silentSince({ quality: 'online' }, ts)).toBeNull();
-    expect(silentSince({ quality: 'offline' }, null)).toBeNull();
   });
 });

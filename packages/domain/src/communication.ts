@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatTime } from './date.js';
+import { formatDateTime } from './date.js';
 import { NEVER_COMMUNICATED, OFFLINE_LABEL, ONLINE_LABEL, STALE_LABEL } from './messages.js';
 import type { Tone } from './tone.js';
 
@@ -148,16 +148,4 @@ export function rowCommunication(row: CommunicatingRow, nowSec: number): Communi
     },
     nowSec,
   );
-}
-
-/**
- * The short form of a silent device's last reading, where a row has room
- * beside its marker: 'desde 24/11 14:45'; null for an online device or none.
- */
-export function silentSince(
-  display: Pick<CommunicationDisplay, 'quality'>,
-  lastReadingTs: number | null | undefined,
-): string | null {
-  if (display.quality === 'online' || !hasTs(lastReadingTs)) return null;
-  return `desde ${formatDate(lastReadingTs).slice(0, 5)} ${formatTime(lastReadingTs)}`;
 }

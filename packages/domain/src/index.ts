@@ -105,7 +105,6 @@ export {
   rowCommunication,
   STALE_AFTER_MIN,
   SYNOPTIC_STALE_AFTER_MIN,
-  silentSince,
 } from './communication.js';
 export type { CalendarDate, ZonedParts } from './date.js';
 export {

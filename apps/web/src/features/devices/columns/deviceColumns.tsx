@@ -1,4 +1,3 @@
-import { Group, Text } from '@mantine/core';
 import { DEVICE_ORDER_FIELDS, type DeviceRow } from '@vigia/contract';
 import {
   deviceTypeLabel,
@@ -6,13 +5,11 @@ import {
   formatText,
   notCurrentNote,
   rowCommunication,
-  silentSince,
 } from '@vigia/domain';
 import { PhoneQualityMarker } from '../../../ui/NotCurrentValue';
 import type { ListColumn } from '../../../ui/table/types';
 import { DisplayCell } from './DisplayCell';
 import { alarmCount, type Display, reading, signal } from './decode';
-import classes from './deviceColumns.module.css';
 import { DATE_WIDTH, fitHeaders } from './fitHeaders';
 import { valueColumns } from './notCurrent';
 
@@ -145,30 +142,22 @@ export function typeColumn<T extends BaseRow>(sortable: ReadonlySet<string>): Li
 /**
  * The row's state marker, next to its identity: 'Online' in plain grey (a
  * normal state takes no colour), 'DESATUALIZADO', 'SEM COMUNICAÇÃO' or
- * 'NUNCA COMUNICOU' as a badge with the time of the last reading in its title.
+ * 'NUNCA COMUNICOU' as a badge with the time of the last reading in its title
+ * (a row has no room for it beside the badge; cards write it).
  */
 export function communicationColumn<T extends BaseRow>(ctx: ColumnContext): ListColumn<T> {
   return {
     key: 'comunicacao',
     header: 'Comunicação',
-    width: 290,
+    width: 170,
     category: 'connection',
     cell: (row) => {
-      const display = rowCommunication(row, ctx.nowSec);
-      const { quality, text, tone } = display;
-      if (quality === 'online') return <DisplayCell display={{ text }} />;
-      const since = silentSince(display, row.ultimaLeitura);
+      const { quality, text, tone } = rowCommunication(row, ctx.nowSec);
       return (
-        <Group gap={6} wrap="nowrap">
-          <span className={classes.marker}>
-            <DisplayCell display={{ text, tone }} badge />
-          </span>
-          {since && (
-            <Text component="span" size="xs" c="gray.7" className={classes.since}>
-              {since}
-            </Text>
-          )}
-        </Group>
+        <DisplayCell
+          display={quality === 'online' ? { text } : { text, tone }}
+          badge={quality !== 'online'}
+        />
       );
     },
     title: (row) => {

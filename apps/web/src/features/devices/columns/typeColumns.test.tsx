@@ -48,7 +48,7 @@ describe('generator list columns', () => {
 
   it("an offline one shows 'DESATUALIZADO' and no status", () => {
     const cell = cellsOf('geradores', deviceRow({ modoWeb: 8, statusGMG: 64 }, silentFor(50)));
-    expect(cell('comunicacao')).toMatch(/^DESATUALIZADOdesde \d{2}\/\d{2} \d{2}:\d{2}$/);
+    expect(cell('comunicacao')).toBe('DESATUALIZADO');
     expect(cell('info:statusGMG')).toBe('---');
     expect(screen.getByText('DESATUALIZADO')).toBeInTheDocument();
   });
@@ -144,7 +144,7 @@ describe('values of a silent device are not current (issue 27)', () => {
 
   it("an offline QTA: 'SEM COMUNICAÇÃO' on the row, every value muted, no tone, the last reading in its title", () => {
     const cell = cellsOf('qtas', deviceRow(readings, { tipo: 'qta', ...silentFor(3 * 24 * 60) }));
-    expect(cell('comunicacao')).toMatch(/^SEM COMUNICAÇÃOdesde /);
+    expect(cell('comunicacao')).toBe('SEM COMUNICAÇÃO');
     // Phones hide the communication column: the asset number carries the marker.
     expect(
       document.querySelector('td[data-key="patrimonio"] [data-quality-marker="offline"]'),

@@ -28,6 +28,7 @@ import { DeviceKeyCache } from './ingest/deviceKeyCache.js';
 import type { Ingest } from './ingest/ingest.js';
 import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
+import { limitHeavyCalls } from './plugins/heavyCalls.js';
 import {
   answerClientError,
   answerFrameworkError,
@@ -225,6 +226,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
     }
   });
+
+  // Before the routes: it marks the heavy ones as they are registered.
+  limitHeavyCalls(app);
 
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

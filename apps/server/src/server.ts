@@ -21,6 +21,7 @@ import { createIngest } from './ingest/ingest.js';
 import { readingsSubscription, startMqttIngest } from './ingest/mqtt.js';
 import { startDailyReports } from './reportFiles/dailyOccurrenceReport.js';
 import { defaultReportFolder } from './reportFiles/storage.js';
+import { ensureCatalog } from './seed/catalogSeed.js';
 import { seedDemo } from './seed/demoFleet.js';
 import { startSimulator } from './simulator/simulator.js';
 import { startShelfExpiry } from './store/alarms/shelving.js';
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
     await seedDemo(store, { seed: config.seed, users: true });
     log.info({ ms: Date.now() - started }, 'frota de demonstração pronta');
   }
+  if (await ensureCatalog(store)) log.info('modelos de dispositivo e seus painéis cadastrados');
 
   const bus = new EventBus((error) => log.error({ err: error }, 'eventos: assinante falhou'));
   let relay: PgEventRelay | undefined;

@@ -172,6 +172,8 @@ export const deviceCredentials = z.object({
   chave: z.string(),
   /** The device's MQTT user on the project's broker (its password is the key); null without it. */
   usuarioMqtt: z.string().nullable(),
+  /** The own broker's port (VIGIA_BROKER_PORT); null without it. */
+  portaMqtt: z.number().int().nullable(),
   topicoLeituras: z.string(),
   mensagem: z.string(),
 });
@@ -194,6 +196,7 @@ export const firstRunRequest = z
     message: 'As senhas não conferem.',
     path: ['confirmacao'],
   });
+export type FirstRunRequest = z.input<typeof firstRunRequest>;
 export const firstRunState = z.object({ pendente: z.boolean() });
 
 const TAGS = ['administração'];

@@ -1,6 +1,7 @@
 export type {
   DispositivoAdmin,
   Empresa,
+  FirstRunRequest,
   Local,
   PlaceKind,
   SistemaAdmin,

@@ -42,3 +42,22 @@ export const isAnyAdministrator = (u: AdminRights): boolean => u.administrator |
 
 /** Length of a temporary password an administrator hands over (base64url characters). */
 export const TEMPORARY_PASSWORD_LENGTH = 12;
+
+/** The features a system may have, as the administration screen names them. */
+export const SYSTEM_FEATURE_LABELS = {
+  combustivel: 'Combustível',
+  contratos: 'Contratos',
+  planoSaude: 'Plano de saúde (revisão de ocorrências)',
+  relatoriosArquivos: 'Relatórios em arquivo',
+  gps: 'GPS',
+  prime: 'Geradores prime',
+} as const;
+
+/** The kinds of place, as the administration screen names them. */
+export const PLACE_KIND_LABELS = { usina: 'Usina', scd: 'SCD', venue: 'Venue' } as const;
+
+/** A system's home: the route it opens on (none: the console's default). */
+export const SYSTEM_HOME_LABELS = {
+  geradores: 'Lista de geradores',
+  cluster: 'Home do cluster',
+} as const;

@@ -11,6 +11,9 @@ export {
   ADMIN_MESSAGES,
   type AdminRights,
   isAnyAdministrator,
+  PLACE_KIND_LABELS,
+  SYSTEM_FEATURE_LABELS,
+  SYSTEM_HOME_LABELS,
   TEMPORARY_PASSWORD_LENGTH,
 } from './administration.js';
 export type { AlarmRowStyle, AlarmSeverity, AlarmState, AlarmTimes } from './alarm.js';

@@ -201,6 +201,31 @@ describe.skipIf(!available)('administration', () => {
       ultimaLeitura: null,
     });
     const deviceId = device.json().id as number;
+    // Its site page has the panels, charts and reports of a demo generator.
+    const demoGenerator = await t.store.db
+      .selectFrom('devices')
+      .select('id')
+      .where('tipo', '=', 'gerador')
+      .where('system_id', '=', 179)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const presets = async (idSite: number, as: Headers) =>
+      Promise.all(
+        ['overview', 'graphical', 'table'].map(async (kind) => {
+          const name =
+            kind === 'overview' ? 'Overview' : kind === 'graphical' ? 'Graphical' : 'Table';
+          const response = await call('GET', `/api/Configuration${name}/${idSite}/${kind}`, as);
+          expect(response.statusCode, response.body).toBe(200);
+          return (response.json() as { nome: string }[]).map((p) => p.nome);
+        }),
+      );
+    expect(await presets(deviceId, paula)).toEqual(await presets(demoGenerator.id, admin));
+    const tags = await t.store.db
+      .selectFrom('tags')
+      .select(['nome', 'unidade'])
+      .where('device_id', '=', deviceId)
+      .execute();
+    expect(tags.map((tag) => tag.nome)).toEqual(expect.arrayContaining(['kW', 'Hz', 'statusGMG']));
     const twin = await call('POST', '/api/admin/dispositivos', paula, {
       nome: 'GMG Pelotas 2',
       patrimonio: 'pel-001',
@@ -216,6 +241,7 @@ describe.skipIf(!available)('administration', () => {
     expect(issued.json()).toMatchObject({
       dispositivo: deviceId,
       usuarioMqtt: null,
+      portaMqtt: null,
       topicoLeituras: `vigia/dispositivos/${deviceId}/leituras`,
     });
     const ts = Math.floor(Date.now() / 1000);

@@ -432,6 +432,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
         dispositivo: device.id,
         chave: key,
         usuarioMqtt: brokerAccounts ? deviceBrokerUser(device.id) : null,
+        portaMqtt: brokerAccounts ? (services.config.broker?.port ?? null) : null,
         topicoLeituras: `vigia/dispositivos/${device.id}/leituras`,
         mensagem: ADMIN_MESSAGES.credentialsIssued,
       };

@@ -17,14 +17,13 @@ import {
 } from '../store/readingsWriter.js';
 import { type Database, type NewOccurrence, TABLES } from '../store/schema.js';
 import {
-  type ChartDef,
   DEVICE_TYPES,
   historyTagNames,
-  PLACE_CHARTS,
   PLACE_OVERVIEWS,
   SIGNAL_TAG,
   type TypeDef,
 } from './catalog.js';
+import { type CatalogRows, catalogRows, overviewRow } from './catalogRows.js';
 import { insertDemoContracts } from './demoContracts.js';
 import {
   buildFleet,
@@ -105,12 +104,13 @@ export async function seedDemo(store: Store, opts: SeedOptions): Promise<void> {
   );
 }
 
+/** A database with companies, or with the catalog written without the demo, is not seeded again. */
 async function alreadySeeded(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('companies')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n) > 0;
+  const [companies, templates] = await Promise.all([
+    db.selectFrom('companies').select('id').limit(1).executeTakeFirst(),
+    db.selectFrom('device_templates').select('id').limit(1).executeTakeFirst(),
+  ]);
+  return companies !== undefined || templates !== undefined;
 }
 
 async function hashDemoPasswords(): Promise<Record<keyof typeof DEMO_USERS | 'random', string>> {
@@ -207,54 +207,30 @@ async function insertStructure(
     fleet.energyCenters.map((e) => ({ id: e.id, nome: e.nome, system_id: e.systemId })),
   );
 
-  const templateByType = new Map<string, number>();
+  const catalog = catalogRows();
+  const { templateByType } = catalog;
+  await insertMany(trx, 'device_templates', catalog.templates);
+  await insertMany(trx, 'alarm_rules', catalog.rules);
+  await insertMany(trx, 'command_types', catalog.commandTypes);
   const rulesByType = new Map<string, CompiledRule[]>();
-  const templates: Record<string, unknown>[] = [];
-  const rules: Record<string, unknown>[] = [];
-  const commandTypes: Record<string, unknown>[] = [];
-  let ruleId = 1;
-  DEVICE_TYPES.forEach((def, i) => {
-    const templateId = i + 1;
-    templateByType.set(def.tipo, templateId);
-    templates.push({ id: templateId, nome: def.template, tipo: def.tipo });
-    const compiled: CompiledRule[] = [];
-    for (const r of def.rules) {
-      const id = ruleId++;
-      rules.push({
-        id,
-        template_id: templateId,
-        kind: r.kind,
-        tag: r.tag ?? null,
-        operator: r.operator ?? null,
-        limit_value: r.limit ?? null,
-        deadband: r.deadband ?? 0,
-        bit: r.bit ?? null,
-        critico: r.critico,
-        is_event: r.isEvent ? 1 : 0,
-        nome_alarme: r.nome,
-      });
-      compiled.push({
-        id,
-        templateId,
-        kind: r.kind,
-        tag: r.tag ?? null,
-        operator: r.operator ?? null,
-        limit: r.limit ?? 0,
-        deadband: r.deadband ?? 0,
-        bit: r.bit ?? 0,
-        critico: r.critico,
-        isEvent: r.isEvent ?? false,
-        nome: r.nome,
-      });
-    }
-    rulesByType.set(def.tipo, compiled);
-    for (const [nome, parameterId, comando] of def.commands) {
-      commandTypes.push({ template_id: templateId, nome, parameter_id: parameterId, comando });
-    }
-  });
-  await insertMany(trx, 'device_templates', templates);
-  await insertMany(trx, 'alarm_rules', rules);
-  await insertMany(trx, 'command_types', commandTypes);
+  for (const r of catalog.rules) {
+    const tipo = DEVICE_TYPES[Number(r.template_id) - 1]?.tipo as string;
+    const list = rulesByType.get(tipo) ?? [];
+    list.push({
+      id: Number(r.id),
+      templateId: Number(r.template_id),
+      kind: r.kind as CompiledRule['kind'],
+      tag: (r.tag as string | null) ?? null,
+      operator: (r.operator as CompiledRule['operator']) ?? null,
+      limit: Number(r.limit_value ?? 0),
+      deadband: Number(r.deadband),
+      bit: Number(r.bit ?? 0),
+      critico: Number(r.critico),
+      isEvent: r.is_event === 1,
+      nome: String(r.nome_alarme),
+    });
+    rulesByType.set(tipo, list);
+  }
 
   const devices = fleet.devices.map((d) => ({
     id: d.id,
@@ -313,7 +289,7 @@ async function insertStructure(
   }
   await insertMany(trx, 'tags', tags, 1000);
 
-  await insertPanelConfigs(trx, fleet);
+  await insertPanelConfigs(trx, fleet, catalog);
   return { templateByType, tagIds, rulesByType };
 }
 
@@ -324,7 +300,11 @@ const typeOf = (tipo: string): TypeDef => {
 };
 
 /** Overview, chart and report presets per type, and which ones each site shows. */
-async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Promise<void> {
+async function insertPanelConfigs(
+  trx: Transaction<Database>,
+  fleet: Fleet,
+  catalog: CatalogRows,
+): Promise<void> {
   const overviewIds = new Map<string, number>();
   const overviews: Record<string, unknown>[] = [];
   const overviewId = (tipo: string, nome: string, renderHtml: string, graphic: string | null) => {
@@ -333,97 +313,10 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
     if (existing) return existing;
     const id = overviews.length + 1;
     overviewIds.set(key, id);
-    overviews.push({
-      id,
-      tipo,
-      nome,
-      render_html: renderHtml,
-      sinotico: toJson([{ id, web_nome: renderHtml }]),
-      graphic: graphic ? toJson({ web_nome: graphic }) : null,
-    });
+    overviews.push(overviewRow(id, tipo, nome, renderHtml, graphic));
     return id;
   };
-
-  const graphicals: Record<string, unknown>[] = [];
-  const lines: Record<string, unknown>[] = [];
-  const tables: Record<string, unknown>[] = [];
-  const columns: Record<string, unknown>[] = [];
-  const graphicalIdsByType = new Map<string, number[]>();
-  const tableIdsByType = new Map<string, number[]>();
-  const addChart = (tipo: string, c: ChartDef) => {
-    const id = graphicals.length + 1;
-    graphicals.push({ id, tipo, nome: c.nome, tempo_default: c.tempoDefault ?? 1440 });
-    c.lines.forEach((l, i) => {
-      lines.push({
-        graphical_id: id,
-        tag_nome: l.tag,
-        nome: l.nome,
-        grandeza: l.grandeza,
-        cor: l.cor,
-        casa_decimal: l.casaDecimal,
-        maximo: c.maximo,
-        minimo: c.minimo ?? 0,
-        line_style: l.lineStyle ?? 'solid',
-        renderer: l.renderer ?? 'line',
-        tipo: l.tipo ?? null,
-        scale: null,
-        ordem: i,
-      });
-    });
-    return id;
-  };
-  for (const def of DEVICE_TYPES) {
-    graphicalIdsByType.set(
-      def.tipo,
-      def.charts.map((c) => addChart(def.tipo, c)),
-    );
-    const tIds: number[] = [];
-    for (const r of def.reports) {
-      // Spec 000 §3: the built-in report presets are numbered from idTable 309.
-      const id = REPORT_PRESET_TABLE_ID + tables.length;
-      tIds.push(id);
-      tables.push({
-        id,
-        tipo: def.tipo,
-        nome: r.nome,
-        tipo_relatorio: r.tipoRelatorio,
-        tempo_default: 1440,
-        intervalo: 60,
-      });
-      columns.push({
-        table_id: id,
-        nome_coluna: 'Data',
-        grandeza: '',
-        casa_decimal: 0,
-        tipo: 'DATE',
-        key_coluna: 'ts',
-        ordem: 0,
-      });
-      r.columns.forEach(([key, nome, grandeza, casas], i) => {
-        columns.push({
-          table_id: id,
-          nome_coluna: nome,
-          grandeza,
-          casa_decimal: casas,
-          tipo: 'NUMERO',
-          key_coluna: key,
-          ordem: i + 1,
-        });
-      });
-    }
-    tableIdsByType.set(def.tipo, tIds);
-  }
-  // After the device types' presets, so their ids stay as they were.
-  const placeChartIds = {
-    usina: [
-      ...PLACE_CHARTS.usina.map((c) => addChart('usina', c)),
-      ...(graphicalIdsByType.get('usina') ?? []),
-    ],
-    scd: [
-      ...PLACE_CHARTS.scd.map((c) => addChart('scd', c)),
-      ...(graphicalIdsByType.get('scd') ?? []),
-    ],
-  };
+  const { graphicals, tables, graphicalIdsByType, tableIdsByType, placeChartIds } = catalog;
 
   const siteConfigs: Record<string, unknown>[] = [];
   const owner = (o: { device_id?: number; usina_id?: number; scd_id?: number }) => ({
@@ -533,9 +426,9 @@ async function insertPanelConfigs(trx: Transaction<Database>, fleet: Fleet): Pro
 
   await insertMany(trx, 'overview_configs', overviews);
   await insertMany(trx, 'graphical_configs', graphicals);
-  await insertMany(trx, 'graphical_lines', lines);
+  await insertMany(trx, 'graphical_lines', catalog.lines);
   await insertMany(trx, 'table_configs', tables);
-  await insertMany(trx, 'table_columns', columns);
+  await insertMany(trx, 'table_columns', catalog.columns);
   await insertMany(trx, 'site_configs', siteConfigs);
 }
 

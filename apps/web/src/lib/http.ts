@@ -98,12 +98,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  const { code, description } = await readErrorBody(response);
+  const { code, description, details } = await readErrorBody(response);
   if (code === INVALID_TOKEN_ERROR) {
     handlers.onInvalidToken();
     throw new HttpError(response.status, code, description, MESSAGES.unauthorized);
   }
   const message = description ?? code ?? fallbackMessage(response.status);
   if (!options.quiet) handlers.onError(message);
-  throw new HttpError(response.status, code, description, message);
+  throw new HttpError(response.status, code, description, message, details);
 }

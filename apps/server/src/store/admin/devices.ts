@@ -2,6 +2,7 @@ import type { DispositivoAdmin } from '@vigia/contract';
 import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Database, DevicesTable } from '../schema.js';
 import { auditAdmin, type SystemScope } from './audit.js';
+import { setUpDevicePanels } from './panels.js';
 
 type Db = Kysely<Database>;
 
@@ -112,7 +113,7 @@ async function patrimonioTaken(db: Db, systemId: number, patrimonio: string, exc
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** Creates a device without a key; 'taken' when its system has the patrimônio. */
+/** Creates a device without a key, with its model's readings and site page; 'taken' when its system has the patrimônio. */
 export async function createDevice(
   db: Db,
   device: NewDevice,
@@ -139,6 +140,7 @@ export async function createDevice(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await setUpDevicePanels(trx, id, device.tipo);
     await auditAdmin(trx, {
       userId,
       action: 'admin.dispositivo.criar',

@@ -2,6 +2,7 @@ import type { Local, PlaceKind } from '@vigia/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
 import { auditAdmin, type SystemScope } from './audit.js';
+import { setUpPlacePanels } from './panels.js';
 
 type Db = Kysely<Database>;
 
@@ -143,6 +144,7 @@ export async function createPlace(
       .values(values)
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (tipo !== 'venue') await setUpPlacePanels(trx, tipo, id as number);
     await auditAdmin(trx, {
       userId,
       action: 'admin.local.criar',

@@ -93,6 +93,17 @@ export const ROUTES: readonly RouteEntry[] = [
       import('../../features/alarmKpi/pages/AlarmKpiPages').then((m) => m.ClientAlarmKpiPage),
   },
 
+  // Vigia's own: administration (issue 28), offered in the user menu to administrators.
+  {
+    id: 'main.clientes.administracao',
+    path: 'administracao',
+    label: 'Administração',
+    parent: 'main.clientes.home',
+    group: 'clientes',
+    page: () =>
+      import('../../features/admin/pages/AdministrationPage').then((m) => m.AdministrationPage),
+  },
+
   // Cluster group: one client system.
   {
     id: 'main.cluster.home',

@@ -43,6 +43,11 @@ import { useNavCollapse } from './useNavCollapse';
 import { useSwipe } from './useSwipe';
 
 const ShellOverlays = lazy(() => import('./ShellOverlays'));
+const ForcedPasswordChange = lazy(() =>
+  import('../../features/account/components/ForcedPasswordChange').then((m) => ({
+    default: m.ForcedPasswordChange,
+  })),
+);
 
 const hasToasts = () => {
   const { notifications, queue } = notificationsStore.getState();
@@ -80,7 +85,9 @@ export function MainLayout() {
   const navigation = useNavigation();
   // The stream and the counters wait until the screen has loaded.
   const settled = useAfterFirstLoad();
-  useLiveQueries(settled);
+  // A temporary password opens nothing but its change: the server refuses every other call.
+  const mustChangePassword = user.data?.trocarSenha === true;
+  useLiveQueries(settled && !mustChangePassword);
   // On a phone the navigation starts as a closed drawer: its items are drawn
   // when it opens or once the screen has loaded, not with the first paint.
   const [navDrawn, setNavDrawn] = useState(false);
@@ -107,6 +114,17 @@ export function MainLayout() {
   useEffect(() => {
     document.title = pageLabel ? `${pageLabel} · Vigia` : 'Vigia';
   }, [pageLabel]);
+
+  if (mustChangePassword) {
+    return (
+      <>
+        <ToastHost />
+        <Suspense fallback={null}>
+          <ForcedPasswordChange />
+        </Suspense>
+      </>
+    );
+  }
 
   return (
     <>

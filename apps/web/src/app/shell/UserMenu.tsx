@@ -1,10 +1,12 @@
 import { Avatar, Text, UnstyledButton } from '@mantine/core';
-import { IconInfoCircle, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconInfoCircle, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
 import type { Sistema, UserInfo } from '@vigia/contract';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { loginHref } from '../../lib/loginRoute';
 import { logout } from '../../lib/session/logout';
 import { useOverlays } from '../../ui/deferredOverlays';
+import { routeLinks } from '../router/links';
 import { useEarlyTrigger } from './useEarlyTrigger';
 
 // The popups load when first opened.
@@ -77,6 +79,15 @@ export function UserMenu({ user, sistema }: Props) {
           >
             Informações do sistema
           </Menu.Item>
+          {(user?.administrador || user?.administradorPlataforma) && (
+            <Menu.Item
+              component={Link}
+              to={routeLinks.hrefFor('main.clientes.administracao') as string}
+              leftSection={<IconSettings size={16} aria-hidden />}
+            >
+              Administração
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconLogout size={16} aria-hidden />}

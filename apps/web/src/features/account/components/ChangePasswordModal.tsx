@@ -1,105 +1,16 @@
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { MESSAGES, passwordConfirmationValid, validateNewPassword } from '@vigia/domain';
-import { useState } from 'react';
-import { isHttpError } from '../../../lib/httpErrors';
 import { Dialog } from '../../../ui/Dialog';
-import { notifySuccess } from '../../../ui/notify';
-import { useChangePassword } from '../api/change-password';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 interface Props {
   opened: boolean;
   onClose: () => void;
 }
 
-const EMPTY = { senhaAtual: '', novaSenha: '', confirmacao: '' };
-
-/** Header popup: password change (spec 000 §5 confirmation rule, 001 §8 success text). */
+/** Header popup: password change. */
 export function ChangePasswordModal({ opened, onClose }: Props) {
-  const [values, setValues] = useState(EMPTY);
-  const [submitted, setSubmitted] = useState(false);
-  const mutation = useChangePassword();
-
-  const confirmationValid = passwordConfirmationValid(values.confirmacao, values.novaSenha);
-  const problem = validateNewPassword(values.novaSenha, values.confirmacao);
-
-  function close() {
-    setValues(EMPTY);
-    setSubmitted(false);
-    mutation.reset();
-    onClose();
-  }
-
-  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!values.senhaAtual || problem) return;
-    mutation.mutate(values, {
-      onSuccess: (answer) => {
-        notifySuccess(answer?.mensagem ?? MESSAGES.passwordChanged);
-        close();
-      },
-    });
-  }
-
-  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    // Read now: the event is gone by the time the state updater runs.
-    const { value } = event.currentTarget;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
-
-  const serverError = mutation.isError
-    ? isHttpError(mutation.error)
-      ? mutation.error.message
-      : MESSAGES.networkError
-    : null;
-
   return (
-    <Dialog opened={opened} onClose={close} title="Alterar senha">
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="sm">
-          {serverError && (
-            <Alert color="red" variant="light" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <PasswordInput
-            label="Senha atual"
-            autoComplete="current-password"
-            required
-            withAsterisk={false}
-            value={values.senhaAtual}
-            onChange={set('senhaAtual')}
-            error={submitted && !values.senhaAtual ? 'Informe a senha atual.' : undefined}
-          />
-          <PasswordInput
-            label="Nova senha"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            value={values.novaSenha}
-            onChange={set('novaSenha')}
-            error={submitted && problem === MESSAGES.passwordTooShort ? problem : undefined}
-          />
-          <PasswordInput
-            label="Confirmação da nova senha"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            value={values.confirmacao}
-            onChange={set('confirmacao')}
-            aria-invalid={!confirmationValid}
-            error={submitted && !confirmationValid ? MESSAGES.passwordMismatch : undefined}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <Dialog opened={opened} onClose={onClose} title="Alterar senha">
+      <ChangePasswordForm onDone={onClose} onCancel={onClose} />
     </Dialog>
   );
 }

@@ -1,11 +1,13 @@
-import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Anchor, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { LOGO_KEY, NEXT_PARAM, safeNext } from '../../../lib/loginRoute';
 import { useRouteLinks } from '../../../lib/navigation';
 import { writeStored } from '../../../lib/storage';
 import { BrandMark } from '../../../ui/BrandMark';
+import { useFirstRunState } from '../api/first-run';
 import { brandOf } from '../brands';
+import { FirstRunForm } from '../components/FirstRunForm';
 import { LoginForm } from '../components/LoginForm';
 import classes from './LoginPage.module.css';
 
@@ -16,6 +18,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const links = useRouteLinks();
   const brand = brandOf(logo);
+  const firstRun = useFirstRunState();
+  const [settingUp, setSettingUp] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (logo) writeStored(LOGO_KEY, logo);
@@ -42,10 +47,36 @@ export function LoginPage() {
         </Stack>
         <Paper withBorder shadow="xs" p="xl" radius="md">
           <Title order={2} size="h4" mb="md">
-            Entrar
+            {settingUp ? 'Configuração inicial' : 'Entrar'}
           </Title>
-          <LoginForm onLoggedIn={handleLoggedIn} />
+          {settingUp ? (
+            <FirstRunForm
+              onCancel={() => setSettingUp(false)}
+              onDone={(message) => {
+                setNotice(message);
+                setSettingUp(false);
+                void firstRun.refetch();
+              }}
+            />
+          ) : (
+            <Stack gap="md">
+              {notice && (
+                <Alert color="teal" variant="light" role="status">
+                  {notice}
+                </Alert>
+              )}
+              <LoginForm onLoggedIn={handleLoggedIn} />
+            </Stack>
+          )}
         </Paper>
+        {firstRun.data?.pendente && !settingUp && (
+          <Text size="sm" ta="center" c="gray.8">
+            Primeira vez neste servidor?{' '}
+            <Anchor component="button" type="button" onClick={() => setSettingUp(true)}>
+              Configuração inicial
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </Center>
   );

@@ -347,7 +347,7 @@ describe.runIf(hasChromium)('device list screens in Chromium against the real se
       /^SEM COMUNICAÇÃO · última leitura \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/,
     );
     const colours = (e: Element) =>
-      [e, ...e.querySelectorAll('*')].flatMap((x) => [
+      [e, ...Array.from(e.querySelectorAll('*'))].flatMap((x) => [
         getComputedStyle(x).color,
         getComputedStyle(x).backgroundColor,
       ]);

@@ -26,11 +26,11 @@ describe('tank rows (spec 001 §4 tank colour, §2 levels)', () => {
 
   it('a silent tank keeps no colour from its old level (issue 27)', () => {
     const now = 1_760_000_000;
-    const tank = { critico: 88, resumoComunicacao: 'online', ultimaLeitura: now - 60 };
+    const tank = { critico: 88, resumoComunicacao: 'online' as const, ultimaLeitura: now - 60 };
     expect(tankRowTone(tank, now)).toBe('bad');
     const silent = {
       critico: 88,
-      resumoComunicacao: '>1 dia offline',
+      resumoComunicacao: '>1 dia offline' as const,
       ultimaLeitura: now - 3 * 86_400,
     };
     expect(tankRowTone(silent, now)).toBeUndefined();

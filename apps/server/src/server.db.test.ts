@@ -66,7 +66,8 @@ describe.skipIf(!available)('server process: the embedded start', () => {
       expect(await server.stop()).toBe(0);
     }
     expect(server.output()).toContain('encerrado');
-  });
+    // The start may take its 90 s (seeding a month on a loaded machine), then the checks.
+  }, 150_000);
 });
 
 describe.skipIf(!available || !onPostgres)('server processes: event fan-out on PostgreSQL', () => {
@@ -168,5 +169,5 @@ describe.skipIf(!available || !onPostgres)('server processes: event fan-out on P
       const codes = await Promise.all([a.stop(), b.stop()]);
       expect(codes).toEqual([0, 0]);
     }
-  });
+  }, 120_000);
 });

@@ -42,6 +42,11 @@ const HEAVY_KEYS = new Set(
   ),
 );
 
+/** Whether `method path` (`{param}` or `:param` form) is a heavy call. */
+export function isHeavyCall(method: string, path: string): boolean {
+  return HEAVY_KEYS.has(routeKey(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1')));
+}
+
 export const heavyCallsBusy = () =>
   new HttpError(429, { error: MESSAGES.heavyCallsBusy }, { 'retry-after': '1' });
 

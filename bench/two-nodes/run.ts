@@ -106,6 +106,8 @@ async function run(
     .execute();
 
   const group = `doisnos${randomBytes(3).toString('hex')}`;
+  // Nodes of one deployment sign with one key (README: the token signing key).
+  const jwtSecret = randomBytes(32).toString('base64url');
   const envOf = (name: string) => {
     const dir = mkdtempSync(join(tmpdir(), `vigia-no-${name}-`));
     dirs.push(dir);
@@ -118,6 +120,7 @@ async function run(
       VIGIA_TRUST_PROXY: '1',
       VIGIA_RETENTION_DAYS: '0',
       VIGIA_DATA_DIR: dir,
+      VIGIA_JWT_SECRET: jwtSecret,
     };
   };
   const envA = envOf('A');

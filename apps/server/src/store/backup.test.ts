@@ -62,7 +62,7 @@ describe('online backup of the embedded database', () => {
     await writer;
     const after = await countReadings(store);
     expect(result.pages).toBeGreaterThan(0);
-    // The database and its copy hold the signing secret: their owner's only.
+    // The database and its copy hold every user's data: their owner's only.
     for (const file of [source, `${source}-wal`, destination]) {
       expect(statSync(file).mode & 0o777, file).toBe(0o600);
     }

@@ -27,7 +27,7 @@ export async function backupSqliteFile(source: string, destination: string): Pro
   }
   const partial = `${destination}.parcial`;
   rmSync(partial, { force: true });
-  // The copy holds what the database holds (the signing secret too): its owner's only.
+  // The copy holds what the database holds (every user's data): its owner's only.
   ownerOnlyFile(partial);
   const db = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
   try {

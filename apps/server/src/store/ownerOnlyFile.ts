@@ -1,9 +1,9 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 
 /**
- * Makes `path` readable by its owner only (0600), creating it empty if missing.
- * A SQLite database holds the token signing secret and every user's data, and
- * SQLite gives its WAL and shared-memory files the main file's mode.
+ * Makes `path` readable by its owner only (0600), creating it empty if missing:
+ * the token signing key's file, and a SQLite database, which holds every user's
+ * data (SQLite gives its WAL and shared-memory files the main file's mode).
  */
 export function ownerOnlyFile(path: string): void {
   if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));

@@ -170,7 +170,12 @@ export const energyRoutes: FastifyPluginAsyncZod<AppServices> = async (
 
 type App = Parameters<typeof energyRoutes>[0];
 
-/** Energy over a period from the counters (spec 000 §7 "Generated energy", api2 cards and table, v3). */
+/**
+ * Energy over a period from the counters (spec 000 §7 "Generated energy", api2 cards and
+ * table, v3). Each answer goes through the response cache: the management page reads the
+ * same period again and again (sort, page, cards), and a burst of one call is computed
+ * once; kept until a live event names one of the caller's systems, or 5 s.
+ */
 function registerPeriodRoutes(
   app: App,
   db: AppServices['store']['db'],
@@ -178,65 +183,73 @@ function registerPeriodRoutes(
 ) {
   app.route({
     ...fromContract(app, API.energy.generatedEnergy),
-    handler: async (request) => {
-      const { sisid, inicio, fim, sortby } = request.query;
-      const systemIds = systemsInScope(request, sisid);
-      return generatedEnergy(db, systemIds, energyWindow(inicio, fim, new Date()), sortby);
-    },
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const { sisid, inicio, fim, sortby } = request.query;
+        const systemIds = systemsInScope(request, sisid);
+        return generatedEnergy(db, systemIds, energyWindow(inicio, fim, new Date()), sortby);
+      }),
   });
 
   app.route({
     ...fromContract(app, API.energy.plantDailyEnergy),
-    handler: async (request) => {
-      const plant = await placeInScope(
-        db,
-        'usina',
-        request.params.usinaId,
-        allowedSystemIds(request),
-      );
-      const { inicio, fim } = request.query;
-      return plantDailyEnergy(db, plant, energyWindow(inicio, fim, new Date()));
-    },
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const plant = await placeInScope(
+          db,
+          'usina',
+          request.params.usinaId,
+          allowedSystemIds(request),
+        );
+        const { inicio, fim } = request.query;
+        return plantDailyEnergy(db, plant, energyWindow(inicio, fim, new Date()));
+      }),
   });
 
   app.route({
     ...fromContract(app, API.energy.plantDayEnergy),
-    handler: async (request) => {
-      const plant = await placeInScope(
-        db,
-        'usina',
-        request.params.usinaId,
-        allowedSystemIds(request),
-      );
-      return plantDayEnergy(db, plant, request.query.tsdia, new Date());
-    },
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const plant = await placeInScope(
+          db,
+          'usina',
+          request.params.usinaId,
+          allowedSystemIds(request),
+        );
+        return plantDayEnergy(db, plant, request.query.tsdia, new Date());
+      }),
   });
 
   app.route({
     ...fromContract(app, API.energy.managementNames),
-    handler: async (request) => {
-      const devices = await energyDevices(db, await managementSelection(request, request.query));
-      return devices
-        .map((d) => ({ id: d.id, nome: d.nome, tipo: d.tipo, uf: d.uf, localNome: d.localNome }))
-        .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR') || a.id - b.id);
-    },
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const devices = await energyDevices(db, await managementSelection(request, request.query));
+        return devices
+          .map((d) => ({ id: d.id, nome: d.nome, tipo: d.tipo, uf: d.uf, localNome: d.localNome }))
+          .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR') || a.id - b.id);
+      }),
   });
 
   app.route({
     ...fromContract(app, API.energy.managementStates),
-    handler: async (request) => {
-      const selection = await managementSelection(request, request.query);
-      const window = energyWindowOfDays(request.query.diaDe, request.query.diaAte, new Date());
-      const { states } = await deviceEnergyCards(db, selection, window, request.query.sortby);
-      return { inicio: window.inicio, fim: window.fim, estados: states };
-    },
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const selection = await managementSelection(request, request.query);
+        const window = energyWindowOfDays(request.query.diaDe, request.query.diaAte, new Date());
+        const { states } = await deviceEnergyCards(db, selection, window, request.query.sortby);
+        return { inicio: window.inicio, fim: window.fim, estados: states };
+      }),
   });
 
   for (const call of [API.energy.managementMinichart, API.energy.managementTable]) {
     app.route({
       ...fromContract(app, call),
-      // The table's pages and minicharts are read again and again (sort, page, the same
-      // period): kept until a live event names one of the caller's systems, or 5 s.
       ...cachedRoute,
       handler: (request, reply) =>
         responseCache.answer(request, reply, async (): Promise<ManagementPage> => {
@@ -256,17 +269,19 @@ function registerPeriodRoutes(
 
   app.route({
     ...fromContract(app, API.energy.generatorEnergy),
-    handler: async (request) => {
-      const { sisid, inicio, fim, sortby } = request.query;
-      const window = energyWindow(inicio, fim, new Date());
-      const { rows } = await deviceEnergyCards(
-        db,
-        { systemIds: systemsInScope(request, sisid), tipos: [GENERATOR] },
-        window,
-        sortby,
-      );
-      return { inicio: window.inicio, fim: window.fim, geradores: rows };
-    },
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const { sisid, inicio, fim, sortby } = request.query;
+        const window = energyWindow(inicio, fim, new Date());
+        const { rows } = await deviceEnergyCards(
+          db,
+          { systemIds: systemsInScope(request, sisid), tipos: [GENERATOR] },
+          window,
+          sortby,
+        );
+        return { inicio: window.inicio, fim: window.fim, geradores: rows };
+      }),
   });
 
   /** The management scope: tenancy of sisid and every place (404), then `ids` and `uf`. */

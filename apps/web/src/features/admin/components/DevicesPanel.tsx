@@ -112,19 +112,22 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
   );
 }
 
+/** Command lines wrap instead of scrolling (a phone shows them whole). */
+const WRAPPED = { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } as const;
+
 /** How a device sends readings with its key: HTTP, and MQTT on the project's own broker. */
 function KeyUsage({ credentials: c }: { credentials: Credentials }) {
   const example = `{"ts": ${Math.floor(Date.now() / 1000)}, "leituras": {"kW": 120.5}}`;
   return (
     <Stack gap={6}>
       <Text size="sm">Por HTTP:</Text>
-      <Code block>
+      <Code block style={WRAPPED}>
         {`curl -X POST ${window.location.origin}/api/ingest \\\n  -H 'x-device-key: ${c.chave}' \\\n  -H 'content-type: application/json' \\\n  -d '${example}'`}
       </Code>
       {c.usuarioMqtt && (
         <>
           <Text size="sm">Por MQTT (broker próprio, QoS 1):</Text>
-          <Code block>
+          <Code block style={WRAPPED}>
             {`mosquitto_pub -h ${window.location.hostname} -p ${c.portaMqtt ?? 1884} -q 1 \\\n  -u ${c.usuarioMqtt} -P '${c.chave}' \\\n  -t ${c.topicoLeituras} -m '${example}'`}
           </Code>
         </>

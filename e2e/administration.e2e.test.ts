@@ -1,0 +1,325 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import mqtt from 'mqtt';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumAvailable,
+  freePort,
+  mosquittoAvailable,
+  needService,
+} from '../test-support/services.js';
+import { screenshotDir } from './screenshotDir.js';
+import {
+  desktopContext,
+  desktopPageShot,
+  launchChromium,
+  mobileContext,
+} from './support/browser.js';
+import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
+
+const hasChromium = await needService('Chromium', chromiumAvailable);
+const hasMosquitto = await needService('Mosquitto', mosquittoAvailable);
+const SHOTS = screenshotDir();
+
+/**
+ * A newcomer's path on a database without the demo (issue 28): the first run
+ * creates the platform administrator, who creates a company, a system, a
+ * plant, a system administrator and a device on screen; the device's issued
+ * key sends readings over HTTP and over MQTT on the server's own broker, they
+ * reach the console, and a rotated key is refused at once.
+ */
+describe.runIf(hasChromium && hasMosquitto)('administration from an empty database', () => {
+  let server: VigiaServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let brokerPort: number;
+
+  beforeAll(async () => {
+    brokerPort = await freePort();
+    [server, browser] = await Promise.all([
+      startVigiaServer({
+        VIGIA_DEMO: '0',
+        VIGIA_BROKER: '1',
+        VIGIA_BROKER_PORT: String(brokerPort),
+      }),
+      launchChromium(),
+    ]);
+    context = await desktopContext(browser);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  const combo = (label: string) => page.getByRole('combobox', { name: label, exact: true });
+  const choose = async (label: string, option: string) => {
+    await combo(label).click();
+    await page.getByRole('option', { name: option }).click();
+  };
+  const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
+  const axeViolations = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`,
+    );
+  const post = (key: string, body: unknown) =>
+    fetch(`${server.url}/api/ingest`, {
+      method: 'POST',
+      headers: { 'x-device-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signIn = async (login: string, password: string) => {
+    await field('Usuário').fill(login);
+    await field('Senha').fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+  };
+  const openAdministration = async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Administração' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Administração' }).isVisible())
+      .toBe(true);
+  };
+  const readSecret = async () => (await page.getByTestId('segredo').innerText()).trim();
+
+  it('goes from the first run to a device reporting with its own key', {
+    timeout: 180_000,
+  }, async () => {
+    // The one-time code, as the server's owner reads it from the data folder.
+    const code = readFileSync(
+      join(server.dataDir, 'codigo-configuracao-inicial.txt'),
+      'utf8',
+    ).trim();
+    expect(server.output()).toContain(code);
+
+    await page.goto(`${server.url}/#/login`);
+    await page.getByRole('button', { name: 'Configuração inicial' }).click();
+    const setup = page.getByRole('form', { name: 'Configuração inicial' });
+    await setup.getByLabel('Código de configuração').fill('ERRA-DOXX-XXXX-XXXX');
+    await setup.getByLabel('Nome', { exact: true }).fill('Raiz Vigia');
+    await setup.getByLabel('Login', { exact: true }).fill('raiz');
+    await setup.getByLabel('Senha', { exact: true }).fill('raiz-senha-1');
+    await setup.getByLabel('Confirmação da senha').fill('raiz-senha-1');
+    await setup.getByRole('button', { name: 'Criar administrador' }).click();
+    await expect
+      .poll(() => setup.getByRole('alert').innerText())
+      .toContain('Código de configuração inválido.');
+    expect(await axeViolations()).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'configuracao-inicial-1440.png') });
+    await setup.getByLabel('Código de configuração').fill(code);
+    await setup.getByRole('button', { name: 'Criar administrador' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().innerText())
+      .toContain('Administrador criado.');
+    // Closed once done.
+    expect(await page.getByRole('button', { name: 'Configuração inicial' }).count()).toBe(0);
+
+    await signIn('raiz', 'raiz-senha-1');
+    await openAdministration();
+
+    // Company, system, plant.
+    await page.getByRole('tab', { name: 'Empresas' }).click();
+    await page.getByRole('button', { name: 'Nova empresa' }).click();
+    await dialog('Nova empresa').getByLabel('Nome').fill('Energia Norte');
+    await dialog('Nova empresa').getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Empresas' }).innerText())
+      .toContain('Energia Norte');
+
+    await page.getByRole('tab', { name: 'Sistemas' }).click();
+    await page.getByRole('button', { name: 'Novo sistema' }).click();
+    await dialog('Novo sistema').getByLabel('Nome').fill('Norte Geração');
+    await choose('Empresa', 'Energia Norte');
+    await dialog('Novo sistema').getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Sistemas' }).innerText())
+      .toContain('Norte Geração');
+    await expect.poll(() => combo('Sistema').inputValue()).toBe('Norte Geração · Energia Norte');
+
+    await page.getByRole('tab', { name: 'Locais' }).click();
+    await page.getByRole('button', { name: 'Novo local' }).click();
+    const place = dialog('Novo local');
+    await place.getByLabel('Nome', { exact: true }).fill('UTE Belém');
+    await place.getByLabel('Endereço').fill('Rod. Arthur Bernardes, 1000');
+    await place.getByLabel('UF').fill('PA');
+    await place.getByLabel('Latitude').fill('-1,38');
+    await place.getByLabel('Longitude').fill('-48,45');
+    await place.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Locais' }).innerText())
+      .toContain('UTE Belém');
+
+    // A system administrator, with a temporary password shown once.
+    await page.getByRole('tab', { name: 'Usuários' }).click();
+    await page.getByRole('button', { name: 'Novo usuário' }).click();
+    const person = dialog('Novo usuário');
+    await person.getByLabel('Nome', { exact: true }).fill('Joana Norte');
+    await person.getByLabel('Login').fill('joana.norte');
+    await person.getByLabel('E-mail').fill('joana@norte.example');
+    await person.getByLabel('Administrador dos sistemas que tem').check();
+    await person.getByRole('button', { name: 'Salvar' }).click();
+    const temporary = await (async () => {
+      await expect.poll(() => page.getByTestId('segredo').count()).toBe(1);
+      return readSecret();
+    })();
+    expect(temporary.length).toBeGreaterThanOrEqual(12);
+    await dialog(/Senha temporária de joana.norte/)
+      .getByRole('button', { name: 'Fechar', exact: true })
+      .last()
+      .click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Usuários' }).innerText())
+      .toMatch(/senha temporária/i);
+
+    // A device in the plant, then its key.
+    await page.getByRole('tab', { name: 'Dispositivos' }).click();
+    await page.getByRole('button', { name: 'Novo dispositivo' }).click();
+    const device = dialog('Novo dispositivo');
+    await device.getByLabel('Nome', { exact: true }).fill('GMG Belém 1');
+    await device.getByLabel('Patrimônio').fill('BEL-0001');
+    await combo('Modelo').click();
+    await page
+      .getByRole('option', { name: /Gerador/ })
+      .first()
+      .click();
+    await choose('Usina', 'UTE Belém');
+    await device.getByRole('button', { name: 'Salvar' }).click();
+    const devices = page.getByRole('table', { name: 'Dispositivos' });
+    await expect.poll(() => devices.innerText()).toContain('GMG Belém 1');
+    expect(await devices.innerText()).toMatch(/sem chave/i);
+    await devices.getByRole('button', { name: 'Emitir chave' }).click();
+    await expect.poll(() => page.getByTestId('segredo').count()).toBe(1);
+    const key = await readSecret();
+    expect(key).toMatch(/^vk_/);
+    const usage = await dialog(/Chave de GMG Belém 1/).innerText();
+    expect(usage).toContain(`x-device-key: ${key}`);
+    expect(usage).toContain(`-p ${brokerPort}`);
+    expect(await axeViolations()).toEqual([]);
+    await desktopPageShot(page, join(SHOTS, 'administracao-chave-1440.png'));
+    const deviceId = Number(/dispositivo-(\d+)/.exec(usage)?.[1]);
+    expect(deviceId).toBeGreaterThan(0);
+    await dialog(/Chave de GMG Belém 1/)
+      .getByRole('button', { name: 'Fechar', exact: true })
+      .last()
+      .click();
+
+    // Readings over HTTP with the key …
+    const now = Math.floor(Date.now() / 1000);
+    const http = await post(key, { ts: now - 60, leituras: { kW: 321.5, Hz: 60 } });
+    expect(http.status).toBe(202);
+    // … and over MQTT on the own broker, as the device's own account.
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, {
+      username: `dispositivo-${deviceId}`,
+      password: key,
+      reconnectPeriod: 0,
+    });
+    await client.publishAsync(
+      `vigia/dispositivos/${deviceId}/leituras`,
+      JSON.stringify({ ts: now, leituras: { kW: 345.6, Hz: 60.1 } }),
+      { qos: 1 },
+    );
+    await client.endAsync();
+
+    // The device's site page shows the MQTT reading.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Dispositivos' }).click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Dispositivos' }).innerText(), {
+        timeout: 15_000,
+      })
+      .toMatch(/Última leitura[\s\S]*\d{2}\/\d{2}\/\d{4}/);
+    const sisId = await page.evaluate(async () => {
+      const token = localStorage.getItem('vigia.access_token');
+      const answer = await fetch('/api/admin/sistemas', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await answer.json()) as { id: number }[])[0]?.id;
+    });
+    await page.goto(`${server.url}/#/${sisId}/geradores`);
+    await expect
+      .poll(() => page.getByText('GMG Belém 1').first().isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: 20_000 })
+      .toContain('345,6');
+
+    // Rotated on screen: the old key is refused at once, over HTTP and MQTT; the new one works.
+    await openAdministration();
+    await page.getByRole('tab', { name: 'Dispositivos' }).click();
+    await page.getByRole('button', { name: 'Trocar chave' }).click();
+    await page.getByRole('button', { name: 'Trocar chave' }).last().click();
+    await expect.poll(() => page.getByTestId('segredo').count()).toBe(1);
+    const rotated = await readSecret();
+    expect(rotated).not.toBe(key);
+    expect((await post(key, { ts: now + 1, leituras: { kW: 1 } })).status).toBe(401);
+    expect((await post(rotated, { ts: now + 2, leituras: { kW: 2 } })).status).toBe(202);
+    await expect(
+      mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, {
+        username: `dispositivo-${deviceId}`,
+        password: key,
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+      }),
+    ).rejects.toThrow();
+    const again = await mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, {
+      username: `dispositivo-${deviceId}`,
+      password: rotated,
+      reconnectPeriod: 0,
+    });
+    await again.endAsync();
+  });
+
+  it('reads on a phone: the lists scroll inside their card, nothing wider than the screen', async () => {
+    const phone = await mobileContext(browser);
+    const small = await phone.newPage();
+    try {
+      await small.goto(`${server.url}/#/login`);
+      await small.getByLabel('Usuário', { exact: true }).fill('raiz');
+      await small.getByLabel('Senha', { exact: true }).fill('raiz-senha-1');
+      await small.getByRole('button', { name: 'Entrar' }).click();
+      // One system: the console lands in it by itself; then the administration.
+      await small.waitForURL(/#\/[1-9]\d*\/home-cluster/);
+      await small.goto(`${server.url}/#/0/administracao`);
+      await expect
+        .poll(() => small.getByRole('heading', { name: 'Administração' }).isVisible())
+        .toBe(true);
+      await small.getByRole('tab', { name: 'Dispositivos' }).click();
+      await expect
+        .poll(() => small.getByRole('table', { name: 'Dispositivos' }).isVisible())
+        .toBe(true);
+      const overflow = await small.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await small.screenshot({ path: join(SHOTS, 'administracao-390.png'), fullPage: true });
+    } finally {
+      await phone.close();
+    }
+    const wide = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'pt-BR',
+    });
+    const large = await wide.newPage();
+    try {
+      await large.goto(`${server.url}/#/login`);
+      await large.getByLabel('Usuário', { exact: true }).fill('raiz');
+      await large.getByLabel('Senha', { exact: true }).fill('raiz-senha-1');
+      await large.getByRole('button', { name: 'Entrar' }).click();
+      await large.waitForURL(/#\/[1-9]\d*\/home-cluster/);
+      await large.goto(`${server.url}/#/0/administracao`);
+      await large.getByRole('tab', { name: 'Dispositivos' }).click();
+      await expect
+        .poll(() => large.getByRole('table', { name: 'Dispositivos' }).isVisible())
+        .toBe(true);
+      await desktopPageShot(large, join(SHOTS, 'administracao-1440.png'));
+    } finally {
+      await wide.close();
+    }
+  });
+});

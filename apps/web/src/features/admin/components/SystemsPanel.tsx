@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SistemaAdmin } from '@vigia/contract';
 import {
   SYSTEM_FEATURE_LABELS,
@@ -8,6 +9,7 @@ import {
   type SystemFeature,
 } from '@vigia/domain';
 import { useState } from 'react';
+import { userInfoQueryOptions } from '../../../lib/user/get-user-info';
 import { Dialog } from '../../../ui/Dialog';
 import { notifySuccess } from '../../../ui/notify';
 import { adminWrites, useAdminWrite, useCompanies, useSystems } from '../api/admin';
@@ -91,6 +93,8 @@ function SystemForm({ system, onClose }: { system?: SistemaAdmin; onClose: () =>
           const done = {
             onSuccess: () => {
               notifySuccess(system ? 'Sistema salvo.' : 'Sistema criado.');
+              // Its creator holds it now (or its name changed): the console's menus read it again.
+              void client.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
               onClose();
             },
           };

@@ -6,7 +6,8 @@ import { runSweep, type SweepDb } from './sweep.js';
  * The sweep's reduced form (issue 30): every GET of the route table with real ids on
  * a small fleet, on both databases; fails when a route holds the server's event loop
  * over 50 ms or answers 5xx. Latency is not judged here (a loaded CI machine), only
- * the block, which a route causes whatever the load.
+ * the block, which a route causes whatever the load; a route over it is called again
+ * and keeps its shortest block (a wait for one of two busy cores is rarely twice).
  */
 const BLOCK_LIMIT_MS = 50;
 const hasPostgres = await needService('PostgreSQL', postgresAvailable);
@@ -15,7 +16,14 @@ describe.each<SweepDb>(['sqlite', 'postgres'])('api-sweep smoke on %s', (db) => 
   it.skipIf(db === 'postgres' && !hasPostgres)(
     `no route blocks the event loop over ${BLOCK_LIMIT_MS} ms`,
     async () => {
-      const result = await runSweep({ db, devices: 20, days: 1, calls: 3, concurrent: 20 });
+      const result = await runSweep({
+        db,
+        devices: 20,
+        days: 1,
+        calls: 3,
+        concurrent: 20,
+        confirmOverMs: BLOCK_LIMIT_MS,
+      });
       expect(result.routes.length).toBeGreaterThan(50);
       const blocking = result.routes
         .filter((r) => r.blockMs > BLOCK_LIMIT_MS)

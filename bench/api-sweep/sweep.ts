@@ -27,6 +27,12 @@ export interface SweepOptions {
   calls: number;
   /** Calls of the heaviest route at once. */
   concurrent: number;
+  /**
+   * A route that blocked the loop longer than this is called again (twice at most) and
+   * keeps its shortest block: what a route does shows every time, a wait for a core of a
+   * machine loaded past its cores (the tests' CI) rarely twice.
+   */
+  confirmOverMs?: number;
   log?: (text: string) => void;
 }
 
@@ -258,13 +264,20 @@ export async function runSweep(options: SweepOptions): Promise<SweepResult> {
         skipped.push({ route: definition.path, why: (error as Error).message });
         continue;
       }
-      await blockSince(child);
       const times: number[] = [];
       const statuses: Record<number, number> = {};
-      for (let i = 0; i < options.calls; i++) {
-        const { status, ms } = await call(url);
-        times.push(ms);
-        statuses[status] = (statuses[status] ?? 0) + 1;
+      const measure = async () => {
+        await blockSince(child as ChildProcess);
+        for (let i = 0; i < options.calls; i++) {
+          const { status, ms } = await call(url);
+          times.push(ms);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        }
+        return blockSince(child as ChildProcess);
+      };
+      let blockMs = await measure();
+      for (let again = 0; again < 2 && blockMs > (options.confirmOverMs ?? Infinity); again++) {
+        blockMs = Math.min(blockMs, await measure());
       }
       const figures = {
         route: definition.path,
@@ -272,7 +285,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepResult> {
         statuses,
         p50: percentile(times, 50),
         p95: percentile(times, 95),
-        blockMs: await blockSince(child),
+        blockMs,
       };
       routes.push(figures);
       log(

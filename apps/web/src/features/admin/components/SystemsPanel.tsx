@@ -74,6 +74,7 @@ function SystemForm({ system, onClose }: { system?: SistemaAdmin; onClose: () =>
   const create = useAdminWrite(adminWrites.createSystem);
   const edit = useAdminWrite(adminWrites.editSystem);
   const write = system ? edit : create;
+  const client = useQueryClient();
   return (
     <Dialog
       opened

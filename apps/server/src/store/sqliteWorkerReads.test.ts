@@ -37,19 +37,28 @@ describe('heavy reads on SQLite run in a worker thread', () => {
     const started = performance.now();
     await busy(3_000_000).execute(store.db);
     const onLoopMs = performance.now() - started;
-    histogram.enable();
-    const [{ n }] = (await busy(3_000_000).execute(store.offLoopReads)).rows as [{ n: number }];
-    histogram.disable();
-    expect(n).toBe(3_000_000);
+    // The loop's longest delay while the worker runs it. Up to three tries, the shortest
+    // kept: the suite runs files side by side on two cores, and a wait for a core is rarely
+    // three times long; a statement on the loop would hold it for all of its run each time.
+    let longestMs = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < 3 && longestMs >= 50; attempt++) {
+      histogram.reset();
+      histogram.enable();
+      const [{ n }] = (await busy(3_000_000).execute(store.offLoopReads)).rows as [{ n: number }];
+      histogram.disable();
+      expect(n).toBe(3_000_000);
+      longestMs = Math.min(longestMs, histogram.max / 1e6);
+    }
     expect(onLoopMs).toBeGreaterThan(100);
-    expect(histogram.max / 1e6).toBeLessThan(50);
+    expect(longestMs).toBeLessThan(50);
   });
 
   it('a statement past its bound is stopped and answered as unavailable; the next one runs', async () => {
     const reads = sqliteWorkerReads({
       path: join(dir, 'vigia.db'),
       cacheKib: 1000,
-      statementTimeoutMs: 100,
+      // Long enough for a new worker to start on a busy machine, far shorter than the count.
+      statementTimeoutMs: 1000,
     });
     try {
       const stopped = await busy(1e9)

@@ -241,7 +241,7 @@ describe.skipIf(!available)('refused device messages, counted per device', () =>
         reconnectPeriod: 0,
       });
       clients.push(device);
-      const closed = new Promise((resolve) => device.once('close', resolve));
+      const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
       device.publish(
         `vigia/dispositivos/${fx.deviceId}/leituras`,
         Buffer.alloc(MAX_PACKET_BYTES + 1024, 32),

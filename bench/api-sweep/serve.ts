@@ -231,6 +231,11 @@ await addFleet(store, systems);
 // What the server's rollup job does at its first pass: history older than the open hour
 // is read from the hourly and daily aggregates.
 await catchUpRollups(store, Math.floor(Date.now() / 1000), new AbortController().signal);
+// PostgreSQL plans from statistics its autovacuum gathers a while after a bulk load; a
+// server's database has them, a database seeded a moment ago has not.
+if (store.raw.dialect === 'postgres' && process.env.SWEEP_ANALYZE !== '0') {
+  await store.raw.pool.query('analyze');
+}
 const ids = await realIds(store, systems);
 
 const app = await buildApp({

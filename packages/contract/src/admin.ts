@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, SYSTEM_FEATURES } from '@vigia/domain';
+import { ADMIN_MESSAGES, AUDIT_PAGE, SYSTEM_FEATURES } from '@vigia/domain';
 import { z } from 'zod';
 import { bodyId, queryId } from './ids.js';
 import { defineRoute } from './route.js';
@@ -461,5 +461,59 @@ export const ADMIN_API = {
     description:
       'A chave vale para `POST /api/ingest` (cabeçalho `x-device-key`) e, com o broker próprio ' +
       '(`VIGIA_BROKER=1`), como senha do usuário MQTT `dispositivo-{id}`. A anterior deixa de valer na hora.',
+  }),
+};
+
+export const auditQuery = z.object({
+  sisId: queryId.optional(),
+  usuarioId: queryId.optional(),
+  dispositivoId: queryId.optional(),
+  /** An action or its start (`admin.usuario`, `comando`). */
+  acao: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^[a-z_.-]*$/, 'Ação inválida.')
+    .optional(),
+  /** Epoch seconds, inclusive. */
+  inicio: z.coerce.number().int().nonnegative().optional(),
+  fim: z.coerce.number().int().nonnegative().optional(),
+  /** The page after this row (the `proximo` of the last page): newest first. */
+  antesDe: queryId.optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE.max).optional(),
+});
+export const auditRow = z.object({
+  id: z.number().int(),
+  ts: z.number(),
+  usuarioId: z.number().int().nullable(),
+  usuario: z.string().nullable(),
+  acao: z.string(),
+  entidade: z.string(),
+  entidadeId: z.string().nullable(),
+  sisId: z.number().int().nullable(),
+  sistema: z.string().nullable(),
+  dispositivoId: z.number().int().nullable(),
+  dispositivo: z.string().nullable(),
+  /** What changed, as JSON text. */
+  detalhes: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+export const auditPage = z.object({
+  itens: z.array(auditRow),
+  /** `antesDe` of the next page; null on the last. */
+  proximo: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPage>;
+
+export const AUDIT_API = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/auditoria',
+    query: auditQuery,
+    answer: auditPage,
+    errors: ADMIN_ERRORS,
+    tags: TAGS,
+    summary:
+      'Trilha de auditoria dos sistemas administrados, mais nova primeiro (páginas por antesDe)',
   }),
 };

@@ -1,4 +1,4 @@
-import { ADMIN_API } from './admin.js';
+import { ADMIN_API, AUDIT_API } from './admin.js';
 import { ALARM_KPI_API } from './alarmKpi.js';
 import { ALARM_STATES_API } from './alarmStates.js';
 import { AUTH_API } from './auth.js';
@@ -55,6 +55,7 @@ export const API = {
   reports: REPORTS_API,
   reportFiles: REPORT_FILES_API,
   admin: ADMIN_API,
+  audit: AUDIT_API,
 };
 
 export const ALL_ROUTES = listRoutes(API);

@@ -1,4 +1,6 @@
 export type {
+  AuditPage,
+  AuditRow,
   DispositivoAdmin,
   Empresa,
   FirstRunRequest,

@@ -61,3 +61,45 @@ export const SYSTEM_HOME_LABELS = {
   geradores: 'Lista de geradores',
   cluster: 'Home do cluster',
 } as const;
+
+/** What each audited action is called on the audit screen. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'admin.configuracao-inicial': 'Configuração inicial',
+  'admin.empresa.criar': 'Empresa criada',
+  'admin.empresa.alterar': 'Empresa alterada',
+  'admin.sistema.criar': 'Sistema criado',
+  'admin.sistema.alterar': 'Sistema alterado',
+  'admin.local.criar': 'Local criado',
+  'admin.local.alterar': 'Local alterado',
+  'admin.local.remover': 'Local removido',
+  'admin.usuario.criar': 'Usuário criado',
+  'admin.usuario.alterar': 'Usuário alterado',
+  'admin.usuario.bloquear': 'Usuário bloqueado',
+  'admin.usuario.senha': 'Senha temporária criada',
+  'admin.dispositivo.criar': 'Dispositivo cadastrado',
+  'admin.dispositivo.alterar': 'Dispositivo alterado',
+  'admin.dispositivo.credenciais': 'Chave de dispositivo emitida',
+  'comando.enviado': 'Comando enviado',
+  'comando.recusado': 'Comando recusado',
+  'comando.estado': 'Estado de comando',
+  'device.out_of_service': 'Dispositivo fora de serviço',
+  'device.in_service': 'Dispositivo de volta ao serviço',
+  'occurrence.acknowledge': 'Alarme reconhecido',
+  'occurrence.ack': 'Alarme reconhecido',
+  'occurrence.comment': 'Comentário em alarme',
+  'occurrence.comment.delete': 'Comentário removido',
+  'occurrence.reason': 'Motivo de alarme',
+  'occurrence.raise': 'Alarme ativado',
+  'occurrence.clear': 'Alarme normalizado',
+  'occurrence.repeat': 'Alarme repetido',
+  'occurrence.shelve': 'Alarme suprimido',
+  'occurrence.unshelve': 'Alarme de volta',
+  'occurrence.out_of_service': 'Alarme fora de serviço',
+  'occurrence.in_service': 'Alarme de volta ao serviço',
+};
+
+/** An action's name on screen; an unknown one as it is stored. */
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
+
+/** Rows of the audit a page brings, and at most. */
+export const AUDIT_PAGE = { default: 50, max: 500 } as const;

@@ -10,6 +10,9 @@ export {
 export {
   ADMIN_MESSAGES,
   type AdminRights,
+  AUDIT_ACTION_LABELS,
+  AUDIT_PAGE,
+  auditActionLabel,
   isAnyAdministrator,
   PLACE_KIND_LABELS,
   SYSTEM_FEATURE_LABELS,

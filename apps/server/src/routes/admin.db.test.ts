@@ -276,6 +276,43 @@ describe.skipIf(!available)('administration', () => {
       false,
     );
 
+    // The audit trail: hers are her system's rows only, newest first, page by page.
+    const trail = await call('GET', '/api/auditoria?limit=500', paula);
+    expect(trail.statusCode, trail.body).toBe(200);
+    const rows = trail.json().itens as {
+      id: number;
+      sisId: number;
+      acao: string;
+      usuario: string;
+    }[];
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.every((r) => r.sisId === sisId)).toBe(true);
+    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
+    expect(rows[0]).toMatchObject({ acao: 'admin.dispositivo.credenciais', usuario: 'paula.sul' });
+    const byDevice = await call(
+      'GET',
+      `/api/auditoria?dispositivoId=${deviceId}&acao=admin.dispositivo`,
+      admin,
+    );
+    expect(byDevice.json().itens.map((r: { acao: string }) => r.acao)).toEqual([
+      'admin.dispositivo.credenciais',
+      'admin.dispositivo.credenciais',
+      'admin.dispositivo.criar',
+    ]);
+    const first = (await call('GET', `/api/auditoria?sisId=${sisId}&limit=2`, paula)).json();
+    expect(first.itens).toHaveLength(2);
+    const second = (
+      await call('GET', `/api/auditoria?sisId=${sisId}&limit=2&antesDe=${first.proximo}`, paula)
+    ).json();
+    expect(second.itens[0].id).toBeLessThan(first.itens[1].id);
+    expect((await call('GET', '/api/auditoria?sisId=179', paula)).statusCode).toBe(404);
+    expect((await call('GET', '/api/auditoria', demo)).statusCode).toBe(403);
+    // The platform's administrator reads every system's rows, commands and acknowledgements too.
+    const all = (await call('GET', '/api/auditoria?limit=500', admin)).json();
+    expect(new Set(all.itens.map((r: { sisId: number | null }) => r.sisId)).size).toBeGreaterThan(
+      1,
+    );
+
     // The place now counts its device and cannot be removed.
     const withDevice = await call('DELETE', `/api/admin/locais/${usinaId}?tipo=usina`, paula);
     expect(withDevice.statusCode).toBe(409);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Local, PlaceKind, UsuarioAdmin } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
-import { ADMIN_MESSAGES, TEMPORARY_PASSWORD_LENGTH } from '@vigia/domain';
+import { ADMIN_MESSAGES, AUDIT_PAGE, TEMPORARY_PASSWORD_LENGTH } from '@vigia/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../auth/password.js';
@@ -10,6 +10,7 @@ import { deviceBrokerUser } from '../broker/deviceCredentials.js';
 import { deviceKeyHash, newDeviceKey } from '../ingest/deviceKey.js';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/httpError.js';
 import { inScope, type SystemScope } from '../store/admin/audit.js';
+import { auditTrail } from '../store/admin/auditTrail.js';
 import {
   createCompany,
   findCompany,
@@ -436,6 +437,30 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
         topicoLeituras: `vigia/dispositivos/${device.id}/leituras`,
         mensagem: ADMIN_MESSAGES.credentialsIssued,
       };
+    },
+  });
+
+  // The audit trail of the administered systems.
+  app.route({
+    ...fromContract(app, API.audit.list),
+    handler: async (request) => {
+      const scope = adminScope(request);
+      const q = request.query;
+      if (q.sisId !== undefined) assertSystemInScope(scope, q.sisId);
+      return auditTrail(
+        db,
+        scope,
+        {
+          systemId: q.sisId,
+          userId: q.usuarioId,
+          deviceId: q.dispositivoId,
+          action: q.acao,
+          from: q.inicio,
+          to: q.fim,
+          beforeId: q.antesDe,
+        },
+        q.limit ?? AUDIT_PAGE.default,
+      );
     },
   });
 };

@@ -459,6 +459,9 @@ export interface AuditLogTable {
   entity: string;
   entity_id: Opt<string>;
   details: Opt<JsonText>;
+  /** The system and device the row concerns (the audit screen's scope and filters). */
+  system_id: Opt<number>;
+  device_id: Opt<number>;
 }
 
 /** An hour's or a local day's aggregate of one tag's readings (store/rollups). */

@@ -17,6 +17,8 @@ export interface AdminAuditEntry {
   details: Record<string, unknown>;
 }
 
+const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
+
 /** One administration write in `audit_log`, inside the write's own transaction. */
 export async function auditAdmin(db: Kysely<Database>, entry: AdminAuditEntry): Promise<void> {
   await db
@@ -27,6 +29,8 @@ export async function auditAdmin(db: Kysely<Database>, entry: AdminAuditEntry): 
       action: entry.action,
       entity: entry.entity,
       entity_id: String(entry.entityId),
+      system_id: numberOr(entry.details.system_id),
+      device_id: numberOr(entry.details.device_id),
       details: JSON.stringify(entry.details),
     })
     .execute();

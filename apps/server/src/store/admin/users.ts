@@ -170,7 +170,8 @@ export async function createUser(
       action: 'admin.usuario.criar',
       entity: 'usuario',
       entityId: id,
-      details: { login, nome, email, sistemas, ...rights },
+      // A user's rows belong to their first system (what a system administrator's audit lists).
+      details: { system_id: sistemas[0], login, nome, email, sistemas, ...rights },
     });
     return id;
   });
@@ -222,7 +223,7 @@ export async function updateUser(
       action: change.bloqueado ? 'admin.usuario.bloquear' : 'admin.usuario.alterar',
       entity: 'usuario',
       entityId: user.id,
-      details: { login: user.login, ...change },
+      details: { system_id: user.sistemas[0], login: user.login, ...change },
     });
   });
 }
@@ -246,7 +247,7 @@ export async function setTemporaryPassword(
       action: 'admin.usuario.senha',
       entity: 'usuario',
       entityId: user.id,
-      details: { login: user.login, sistemas: user.sistemas },
+      details: { system_id: user.sistemas[0], login: user.login, sistemas: user.sistemas },
     });
   });
 }

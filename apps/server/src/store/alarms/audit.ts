@@ -41,6 +41,8 @@ export async function auditOccurrences(
           action,
           entity: 'occurrence',
           entity_id: String(e.occurrenceId),
+          system_id: e.systemId,
+          device_id: e.deviceId,
           details: JSON.stringify({
             system_id: e.systemId,
             device_id: e.deviceId,

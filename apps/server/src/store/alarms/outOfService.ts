@@ -110,6 +110,8 @@ export async function setDeviceService(
         action: input.outOfService ? 'device.out_of_service' : 'device.in_service',
         entity: 'device',
         entity_id: String(input.deviceId),
+        system_id: current.systemId,
+        device_id: input.deviceId,
         details: JSON.stringify({
           system_id: current.systemId,
           ...(input.outOfService ? { motivo: input.reason ?? null } : {}),

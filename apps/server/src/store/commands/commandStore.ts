@@ -301,19 +301,21 @@ export interface CommandAuditEntry {
 export async function auditCommand(db: Db, e: CommandAuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
-    .values({
+    .values((eb) => ({
       ts: e.now,
       user_id: e.userId,
       action: e.action,
       entity: 'device',
       entity_id: String(e.deviceId),
+      device_id: e.deviceId,
+      system_id: eb.selectFrom('devices').select('system_id').where('id', '=', e.deviceId),
       details: JSON.stringify({
         endereco: e.endereco,
         commandId: e.commandId,
         comandoId: e.comandoId,
         resultado: e.resultado,
       }),
-    })
+    }))
     .execute();
 }
 

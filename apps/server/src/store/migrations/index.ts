@@ -18,6 +18,7 @@ import { readingPartitionLayoutMigration } from './0180_reading_partition_layout
 import { currentValuesFillfactorMigration } from './0190_current_values_fillfactor.js';
 import { administrationMigration } from './0210_administration.js';
 import { ingestRefusalsMigration } from './0220_ingest_refusals.js';
+import { auditScopeMigration } from './0230_audit_scope.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -45,6 +46,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0190_current_values_fillfactor': currentValuesFillfactorMigration(dialect),
         '0210_administration': administrationMigration(dialect),
         '0220_ingest_refusals': ingestRefusalsMigration(dialect),
+        '0230_audit_scope': auditScopeMigration(dialect),
       };
     },
   };

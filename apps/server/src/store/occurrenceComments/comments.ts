@@ -85,6 +85,8 @@ export async function addComment(
         action: 'occurrence.comment',
         entity: 'occurrence',
         entity_id: String(occurrence.id),
+        system_id: occurrence.systemId,
+        device_id: occurrence.deviceId,
         details: JSON.stringify({
           comment_id: inserted.id,
           system_id: occurrence.systemId,
@@ -144,6 +146,8 @@ export async function deleteComment(
         action: 'occurrence.comment.delete',
         entity: 'occurrence',
         entity_id: String(row.occurrence_id),
+        system_id: row.system_id,
+        device_id: row.device_id,
         details: JSON.stringify({
           comment_id: row.id,
           system_id: row.system_id,

@@ -52,6 +52,8 @@ export async function acknowledgeOccurrences(
             action: 'occurrence.acknowledge',
             entity: 'occurrence',
             entity_id: String(r.id),
+            system_id: r.system_id,
+            device_id: r.device_id,
             details: JSON.stringify({ system_id: r.system_id, device_id: r.device_id }),
           })),
         )

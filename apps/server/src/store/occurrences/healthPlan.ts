@@ -141,6 +141,8 @@ export async function saveReason(
         action: 'occurrence.reason',
         entity: 'occurrence',
         entity_id: String(row.id),
+        system_id: row.system_id,
+        device_id: row.device_id,
         details: JSON.stringify({
           system_id: row.system_id,
           device_id: row.device_id,

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import mqtt from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumAvailable,
@@ -11,11 +13,13 @@ import {
   needService,
 } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
+import { tokensFor } from './support/api.js';
 import {
   desktopContext,
   desktopPageShot,
   launchChromium,
   mobileContext,
+  storeSession,
 } from './support/browser.js';
 import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
@@ -273,18 +277,46 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
       reconnectPeriod: 0,
     });
     await again.endAsync();
+
+    // The audit screen lists all of it, and its Excel file says the same.
+    await page.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+    await page.getByRole('tab', { name: 'Auditoria' }).click();
+    const audit = page.getByRole('table', { name: 'Auditoria' });
+    await expect.poll(() => audit.innerText()).toContain('Chave de dispositivo emitida');
+    const listed = await audit.innerText();
+    for (const action of ['Dispositivo cadastrado', 'Usuário criado', 'Local criado']) {
+      expect(listed).toContain(action);
+    }
+    expect(await axeViolations()).toEqual([]);
+    await desktopPageShot(page, join(SHOTS, 'administracao-auditoria-1440.png'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('auditoria.xlsx');
+    const path = join(tmpdir(), `vigia-e2e-${Date.now()}-auditoria.xlsx`);
+    await download.saveAs(path);
+    const [header, ...sheet] = await readSheet(path);
+    rmSync(path);
+    expect(header).toEqual([
+      'Data e hora',
+      'Usuário',
+      'Ação',
+      'Dispositivo',
+      'Sistema',
+      'Detalhes',
+    ]);
+    const actions = sheet.map((row) => row[2]);
+    expect(actions.filter((a) => a === 'Chave de dispositivo emitida')).toHaveLength(2);
+    expect(actions).toContain('Usuário criado');
+    expect(sheet.every((row) => row[4] === 'Norte Geração')).toBe(true);
   });
 
   it('reads on a phone: the lists scroll inside their card, nothing wider than the screen', async () => {
     const phone = await mobileContext(browser);
     const small = await phone.newPage();
     try {
-      await small.goto(`${server.url}/#/login`);
-      await small.getByLabel('Usuário', { exact: true }).fill('raiz');
-      await small.getByLabel('Senha', { exact: true }).fill('raiz-senha-1');
-      await small.getByRole('button', { name: 'Entrar' }).click();
-      // One system: the console lands in it by itself; then the administration.
-      await small.waitForURL(/#\/[1-9]\d*\/home-cluster/);
+      await storeSession(small, server.url, await tokensFor(server.url, 'raiz', 'raiz-senha-1'));
       await small.goto(`${server.url}/#/0/administracao`);
       await expect
         .poll(() => small.getByRole('heading', { name: 'Administração' }).isVisible())
@@ -307,11 +339,7 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
     });
     const large = await wide.newPage();
     try {
-      await large.goto(`${server.url}/#/login`);
-      await large.getByLabel('Usuário', { exact: true }).fill('raiz');
-      await large.getByLabel('Senha', { exact: true }).fill('raiz-senha-1');
-      await large.getByRole('button', { name: 'Entrar' }).click();
-      await large.waitForURL(/#\/[1-9]\d*\/home-cluster/);
+      await storeSession(large, server.url, await tokensFor(server.url, 'raiz', 'raiz-senha-1'));
       await large.goto(`${server.url}/#/0/administracao`);
       await large.getByRole('tab', { name: 'Dispositivos' }).click();
       await expect

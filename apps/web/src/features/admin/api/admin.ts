@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallInput } from '@vigia/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditRow, CallInput } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
+import { AUDIT_PAGE } from '@vigia/domain';
 import { call } from '../../../lib/api';
 
 /** Every administration query starts with this key: a write makes them all stale. */
@@ -80,3 +81,40 @@ export const adminWrites = {
     call(API.admin.editDevice, { params: { id }, body }, quiet),
   issueCredentials: (id: number) => call(API.admin.deviceCredentials, { params: { id } }, quiet),
 };
+
+export type AuditFilters = {
+  sisId: number;
+  acao?: string;
+  inicio?: number;
+  fim?: number;
+};
+
+/** The audit trail, newest first, a page at a time (`proximo` → `antesDe`). */
+export function useAuditTrail(filters: AuditFilters, enabled: boolean) {
+  return useInfiniteQuery({
+    enabled,
+    queryKey: [...ADMIN_KEY, 'auditoria', filters],
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        API.audit.list,
+        { query: { ...filters, antesDe: pageParam, limit: AUDIT_PAGE.default } },
+        { signal, quiet: true },
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.proximo ?? undefined,
+  });
+}
+
+/** Every row of the trail the filters select, up to `max` (the Excel export). */
+export async function auditRowsFor(filters: AuditFilters, max: number): Promise<AuditRow[]> {
+  const rows: AuditRow[] = [];
+  let antesDe: number | undefined;
+  do {
+    const page = await call(API.audit.list, {
+      query: { ...filters, antesDe, limit: AUDIT_PAGE.max },
+    });
+    rows.push(...page.itens);
+    antesDe = page.proximo ?? undefined;
+  } while (antesDe !== undefined && rows.length < max);
+  return rows.slice(0, max);
+}

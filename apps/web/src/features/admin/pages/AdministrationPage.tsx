@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../lib/navigation';
 import { useUserInfo } from '../../../lib/user/get-user-info';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { useSystems } from '../api/admin';
+import { AuditPanel } from '../components/AuditPanel';
 import { CompaniesPanel } from '../components/CompaniesPanel';
 import { DevicesPanel } from '../components/DevicesPanel';
 import { PlacesPanel } from '../components/PlacesPanel';
@@ -60,7 +61,7 @@ export function AdministrationPage() {
       </Title>
       <Select
         label="Sistema"
-        description="Locais, usuários e dispositivos deste sistema."
+        description="Usuários, dispositivos, locais e auditoria deste sistema."
         data={list.map((s) => ({ value: String(s.id), label: `${s.nome} · ${s.empresa}` }))}
         value={sisId === undefined ? null : String(sisId)}
         onChange={(value) => setChosen(value ? Number(value) : null)}
@@ -76,6 +77,7 @@ export function AdministrationPage() {
           <Tabs.Tab value="locais">Locais</Tabs.Tab>
           <Tabs.Tab value="sistemas">Sistemas</Tabs.Tab>
           <Tabs.Tab value="empresas">Empresas</Tabs.Tab>
+          <Tabs.Tab value="auditoria">Auditoria</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="usuarios" pt="md">
           {scoped((id) => (
@@ -97,6 +99,11 @@ export function AdministrationPage() {
         </Tabs.Panel>
         <Tabs.Panel value="empresas" pt="md">
           <CompaniesPanel platform={platform} />
+        </Tabs.Panel>
+        <Tabs.Panel value="auditoria" pt="md">
+          {scoped((id) => (
+            <AuditPanel sisId={id} />
+          ))}
         </Tabs.Panel>
       </Tabs>
     </Stack>

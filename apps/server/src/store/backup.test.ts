@@ -66,6 +66,10 @@ describe('online backup of the embedded database', () => {
     for (const file of [source, `${source}-wal`, destination]) {
       expect(statSync(file).mode & 0o777, file).toBe(0o600);
     }
+    // A database in a folder that does not exist yet gets a folder of its owner's only.
+    const nested = join(dir, 'pasta-nova', 'vigia.db');
+    await (await openStore(`sqlite:${nested}`)).close();
+    expect(statSync(join(dir, 'pasta-nova')).mode & 0o777).toBe(0o700);
 
     // Restore as the README says: the copy takes the database's place.
     const restoredPath = join(dir, 'restaurado.db');

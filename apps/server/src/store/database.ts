@@ -123,7 +123,7 @@ export async function openStore(databaseUrl: string): Promise<Store> {
 function openSqlite(path: string): Store {
   const memory = path === ':memory:' || path === '';
   if (!memory) {
-    mkdirSync(dirname(resolve(path)), { recursive: true });
+    mkdirSync(dirname(resolve(path)), { recursive: true, mode: 0o700 });
     ownerOnlyDatabase(path);
   }
   const sqlite = new SqliteDatabase(memory ? ':memory:' : path);

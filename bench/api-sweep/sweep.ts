@@ -297,38 +297,50 @@ export async function runSweep(options: SweepOptions): Promise<SweepResult> {
     const heaviest = routes
       .filter((r) => (r.statuses[200] ?? 0) > 0)
       .reduce((a, b) => (b.p95 > a.p95 ? b : a));
-    await blockSince(child);
-    const health: number[] = [];
-    let polling = true;
-    const poll = (async () => {
-      while (polling) {
-        const t0 = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        health.push(performance.now() - t0);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    })();
-    const t0 = performance.now();
-    const answers = await Promise.all(
-      Array.from({ length: options.concurrent }, () => call(heaviest.url)),
-    );
-    const wallMs = performance.now() - t0;
-    polling = false;
-    await poll;
-    const statuses: Record<number, number> = {};
-    for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-    const concurrent = {
-      route: heaviest.url,
-      calls: options.concurrent,
-      statuses,
-      wallMs,
-      healthP50: percentile(health, 50),
-      healthP99: percentile(health, 99),
-      healthMax: Math.max(...health),
-      healthCalls: health.length,
-      blockMs: await blockSince(child),
+    const burst = async () => {
+      await blockSince(child as ChildProcess);
+      const health: number[] = [];
+      let polling = true;
+      const poll = (async () => {
+        while (polling) {
+          const t0 = performance.now();
+          const response = await fetch(`${base}/api/health`);
+          await response.arrayBuffer();
+          health.push(performance.now() - t0);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      })();
+      const t0 = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: options.concurrent }, () => call(heaviest.url)),
+      );
+      const wallMs = performance.now() - t0;
+      polling = false;
+      await poll;
+      const statuses: Record<number, number> = {};
+      for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+      return {
+        route: heaviest.url,
+        calls: options.concurrent,
+        statuses,
+        wallMs,
+        healthP50: percentile(health, 50),
+        healthP99: percentile(health, 99),
+        healthMax: Math.max(...health),
+        healthCalls: health.length,
+        blockMs: await blockSince(child as ChildProcess),
+      };
     };
+    // Like a route's: a burst over the limit is run again, the shortest block kept.
+    let concurrent = await burst();
+    for (
+      let again = 0;
+      again < 2 && concurrent.blockMs > (options.confirmOverMs ?? Infinity);
+      again++
+    ) {
+      const next = await burst();
+      if (next.blockMs < concurrent.blockMs) concurrent = next;
+    }
     return { db: options.db, devices: server.ready.devices, seedMs, routes, skipped, concurrent };
   } finally {
     if (child && child.exitCode === null) {

@@ -1,11 +1,10 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { Empresa } from '@vigia/contract';
 import { useState } from 'react';
-import { Dialog } from '../../../ui/Dialog';
 import { notifySuccess } from '../../../ui/notify';
 import { adminWrites, useAdminWrite, useCompanies } from '../api/admin';
+import { AdminFormDialog } from './AdminFormDialog';
 import { AdminTable } from './AdminTable';
-import { FormFailure } from './FormFailure';
 import { ListState } from './ListState';
 
 /** Companies: listed to every administrator, written by the platform's. */
@@ -50,44 +49,30 @@ function CompanyForm({ company, onClose }: { company?: Empresa; onClose: () => v
   const edit = useAdminWrite(adminWrites.editCompany);
   const write = company ? edit : create;
   return (
-    <Dialog
-      opened
-      onClose={onClose}
+    <AdminFormDialog
       title={company ? `Editar empresa ${company.nome}` : 'Nova empresa'}
+      error={write.error}
+      pending={write.isPending}
+      onClose={onClose}
+      onSubmit={() => {
+        const done = {
+          onSuccess: () => {
+            notifySuccess(company ? 'Empresa salva.' : 'Empresa criada.');
+            onClose();
+          },
+        };
+        if (company) edit.mutate({ id: company.id, nome }, done);
+        else create.mutate({ nome }, done);
+      }}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const done = {
-            onSuccess: () => {
-              notifySuccess(company ? 'Empresa salva.' : 'Empresa criada.');
-              onClose();
-            },
-          };
-          if (company) edit.mutate({ id: company.id, nome }, done);
-          else create.mutate({ nome }, done);
-        }}
-      >
-        <Stack gap="sm">
-          <FormFailure error={write.error} />
-          <TextInput
-            label="Nome"
-            required
-            withAsterisk={false}
-            value={nome}
-            autoFocus
-            onChange={(e) => setNome(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+      <TextInput
+        label="Nome"
+        required
+        withAsterisk={false}
+        value={nome}
+        autoFocus
+        onChange={(e) => setNome(e.currentTarget.value)}
+      />
+    </AdminFormDialog>
   );
 }

@@ -4,14 +4,14 @@ import { deviceTypeLabel, formatDateTime } from '@vigia/domain';
 import { useState } from 'react';
 import { writeFailureText } from '../../../lib/httpErrors';
 import { confirm } from '../../../ui/confirm';
-import { Dialog } from '../../../ui/Dialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { StateBadge } from '../../../ui/StateBadge';
 import { useDebouncedValue } from '../../../ui/table/useDebouncedValue';
 import { adminWrites, useAdminDevices, useAdminWrite, useModels, usePlaces } from '../api/admin';
+import { AdminFormDialog } from './AdminFormDialog';
 import { AdminTable } from './AdminTable';
-import { FormFailure, numberText, optionalNumber } from './FormFailure';
 import { ListState } from './ListState';
+import { numberText, optionalNumber } from './numberField';
 import { SecretNotice } from './SecretNotice';
 
 type Credentials = Awaited<ReturnType<typeof adminWrites.issueCredentials>>;
@@ -174,133 +174,115 @@ function DeviceForm({
   const id = (text: string) => (text ? Number(text) : null);
 
   return (
-    <Dialog
-      opened
-      onClose={onClose}
+    <AdminFormDialog
       title={device ? `Editar ${device.nome}` : 'Novo dispositivo'}
       size="lg"
+      error={write.error}
+      pending={write.isPending}
+      canSave={device !== undefined || Boolean(values.modeloId)}
+      onClose={onClose}
+      onSubmit={() => {
+        const body = {
+          nome: values.nome,
+          patrimonio: values.patrimonio,
+          usinaId: id(values.usinaId),
+          scdId: id(values.scdId),
+          venueId: id(values.venueId),
+          localNome: values.localNome.trim() || null,
+          ...(values.uf.trim() ? { uf: values.uf.trim() } : {}),
+          lat: optionalNumber(values.lat),
+          lon: optionalNumber(values.lon),
+        };
+        const done = {
+          onSuccess: () => {
+            notifySuccess(
+              device
+                ? 'Dispositivo salvo.'
+                : 'Dispositivo cadastrado. Emita a chave dele na lista.',
+            );
+            onClose();
+          },
+        };
+        if (device) edit.mutate({ id: device.id, ...body }, done);
+        else create.mutate({ ...body, sisId, modeloId: Number(values.modeloId) }, done);
+      }}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = {
-            nome: values.nome,
-            patrimonio: values.patrimonio,
-            usinaId: id(values.usinaId),
-            scdId: id(values.scdId),
-            venueId: id(values.venueId),
-            localNome: values.localNome.trim() || null,
-            ...(values.uf.trim() ? { uf: values.uf.trim() } : {}),
-            lat: optionalNumber(values.lat),
-            lon: optionalNumber(values.lon),
-          };
-          const done = {
-            onSuccess: () => {
-              notifySuccess(
-                device
-                  ? 'Dispositivo salvo.'
-                  : 'Dispositivo cadastrado. Emita a chave dele na lista.',
-              );
-              onClose();
-            },
-          };
-          if (device) edit.mutate({ id: device.id, ...body }, done);
-          else create.mutate({ ...body, sisId, modeloId: Number(values.modeloId) }, done);
-        }}
-      >
-        <Stack gap="sm">
-          <FormFailure error={write.error} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Nome"
-              required
-              withAsterisk={false}
-              autoFocus
-              value={values.nome}
-              onChange={text('nome')}
-            />
-            <TextInput
-              label="Patrimônio"
-              required
-              withAsterisk={false}
-              value={values.patrimonio}
-              onChange={text('patrimonio')}
-            />
-          </SimpleGrid>
-          <Select
-            label="Modelo"
-            required
-            withAsterisk={false}
-            searchable
-            disabled={device !== undefined}
-            nothingFoundMessage="Nenhum modelo encontrado."
-            data={(models.data ?? []).map((m) => ({
-              value: String(m.id),
-              label: `${m.nome} (${deviceTypeLabel(m.tipo)})`,
-            }))}
-            value={values.modeloId || null}
-            onChange={pick('modeloId')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Select
-              label="Usina"
-              clearable
-              data={optionsOf('usina')}
-              value={values.usinaId || null}
-              onChange={pick('usinaId')}
-            />
-            <Select
-              label="SCD"
-              clearable
-              data={optionsOf('scd')}
-              value={values.scdId || null}
-              onChange={pick('scdId')}
-            />
-            <Select
-              label="Venue"
-              clearable
-              data={optionsOf('venue')}
-              value={values.venueId || null}
-              onChange={pick('venueId')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Nome do local"
-            description="Vazio: o nome do local escolhido."
-            value={values.localNome}
-            onChange={text('localNome')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label="UF"
-              maxLength={2}
-              description="Vazio: a do local."
-              value={values.uf}
-              onChange={text('uf')}
-            />
-            <TextInput
-              label="Latitude"
-              inputMode="decimal"
-              value={values.lat}
-              onChange={text('lat')}
-            />
-            <TextInput
-              label="Longitude"
-              inputMode="decimal"
-              value={values.lon}
-              onChange={text('lon')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={write.isPending} disabled={!device && !values.modeloId}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Nome"
+          required
+          withAsterisk={false}
+          autoFocus
+          value={values.nome}
+          onChange={text('nome')}
+        />
+        <TextInput
+          label="Patrimônio"
+          required
+          withAsterisk={false}
+          value={values.patrimonio}
+          onChange={text('patrimonio')}
+        />
+      </SimpleGrid>
+      <Select
+        label="Modelo"
+        required
+        withAsterisk={false}
+        searchable
+        disabled={device !== undefined}
+        nothingFoundMessage="Nenhum modelo encontrado."
+        data={(models.data ?? []).map((m) => ({
+          value: String(m.id),
+          label: `${m.nome} (${deviceTypeLabel(m.tipo)})`,
+        }))}
+        value={values.modeloId || null}
+        onChange={pick('modeloId')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Select
+          label="Usina"
+          clearable
+          data={optionsOf('usina')}
+          value={values.usinaId || null}
+          onChange={pick('usinaId')}
+        />
+        <Select
+          label="SCD"
+          clearable
+          data={optionsOf('scd')}
+          value={values.scdId || null}
+          onChange={pick('scdId')}
+        />
+        <Select
+          label="Venue"
+          clearable
+          data={optionsOf('venue')}
+          value={values.venueId || null}
+          onChange={pick('venueId')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Nome do local"
+        description="Vazio: o nome do local escolhido."
+        value={values.localNome}
+        onChange={text('localNome')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <TextInput
+          label="UF"
+          maxLength={2}
+          description="Vazio: a do local."
+          value={values.uf}
+          onChange={text('uf')}
+        />
+        <TextInput label="Latitude" inputMode="decimal" value={values.lat} onChange={text('lat')} />
+        <TextInput
+          label="Longitude"
+          inputMode="decimal"
+          value={values.lon}
+          onChange={text('lon')}
+        />
+      </SimpleGrid>
+    </AdminFormDialog>
   );
 }

@@ -4,12 +4,12 @@ import { PLACE_KIND_LABELS } from '@vigia/domain';
 import { useState } from 'react';
 import { writeFailureText } from '../../../lib/httpErrors';
 import { confirm } from '../../../ui/confirm';
-import { Dialog } from '../../../ui/Dialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { adminWrites, useAdminWrite, usePlaces } from '../api/admin';
+import { AdminFormDialog } from './AdminFormDialog';
 import { AdminTable } from './AdminTable';
-import { FormFailure, numberText, optionalNumber } from './FormFailure';
 import { ListState } from './ListState';
+import { numberText, optionalNumber } from './numberField';
 
 const KIND_OPTIONS = Object.entries(PLACE_KIND_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -107,97 +107,83 @@ function PlaceForm({
   const write = place ? edit : create;
   const located = tipo !== 'venue';
   return (
-    <Dialog
-      opened
-      onClose={onClose}
+    <AdminFormDialog
       title={place ? `Editar ${place.nome}` : 'Novo local'}
       size="lg"
+      error={write.error}
+      pending={write.isPending}
+      onClose={onClose}
+      onSubmit={() => {
+        const body = {
+          nome: values.nome,
+          endereco: values.endereco.trim() || null,
+          uf: values.uf.trim() || null,
+          lat: optionalNumber(values.lat),
+          lon: optionalNumber(values.lon),
+          ...(tipo === 'scd' ? { usinaId: values.usinaId ? Number(values.usinaId) : null } : {}),
+        };
+        const done = {
+          onSuccess: () => {
+            notifySuccess(place ? 'Local salvo.' : 'Local criado.');
+            onClose();
+          },
+        };
+        if (place) edit.mutate({ id: place.id, tipo, ...body }, done);
+        else create.mutate({ tipo, sisId, ...body }, done);
+      }}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = {
-            nome: values.nome,
-            endereco: values.endereco.trim() || null,
-            uf: values.uf.trim() || null,
-            lat: optionalNumber(values.lat),
-            lon: optionalNumber(values.lon),
-            ...(tipo === 'scd' ? { usinaId: values.usinaId ? Number(values.usinaId) : null } : {}),
-          };
-          const done = {
-            onSuccess: () => {
-              notifySuccess(place ? 'Local salvo.' : 'Local criado.');
-              onClose();
-            },
-          };
-          if (place) edit.mutate({ id: place.id, tipo, ...body }, done);
-          else create.mutate({ tipo, sisId, ...body }, done);
-        }}
-      >
-        <Stack gap="sm">
-          <FormFailure error={write.error} />
-          <Select
-            label="Tipo"
-            data={KIND_OPTIONS}
-            value={tipo}
-            allowDeselect={false}
-            disabled={place !== undefined}
-            onChange={(value) => setTipo((value ?? 'usina') as PlaceKind)}
-          />
-          <TextInput
-            label="Nome"
-            required
-            withAsterisk={false}
-            autoFocus
-            value={values.nome}
-            onChange={set('nome')}
-          />
-          <TextInput label="Endereço" value={values.endereco} onChange={set('endereco')} />
-          {tipo === 'scd' && (
-            <Select
-              label="Usina"
-              clearable
-              data={plants.map((p) => ({ value: String(p.id), label: p.nome }))}
-              value={values.usinaId || null}
-              onChange={(value) => setValues((v) => ({ ...v, usinaId: value ?? '' }))}
-            />
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label="UF"
-              maxLength={2}
-              required={located}
-              withAsterisk={false}
-              value={values.uf}
-              onChange={set('uf')}
-            />
-            <TextInput
-              label="Latitude"
-              inputMode="decimal"
-              required={located}
-              withAsterisk={false}
-              value={values.lat}
-              onChange={set('lat')}
-            />
-            <TextInput
-              label="Longitude"
-              inputMode="decimal"
-              required={located}
-              withAsterisk={false}
-              value={values.lon}
-              onChange={set('lon')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+      <Select
+        label="Tipo"
+        data={KIND_OPTIONS}
+        value={tipo}
+        allowDeselect={false}
+        disabled={place !== undefined}
+        onChange={(value) => setTipo((value ?? 'usina') as PlaceKind)}
+      />
+      <TextInput
+        label="Nome"
+        required
+        withAsterisk={false}
+        autoFocus
+        value={values.nome}
+        onChange={set('nome')}
+      />
+      <TextInput label="Endereço" value={values.endereco} onChange={set('endereco')} />
+      {tipo === 'scd' && (
+        <Select
+          label="Usina"
+          clearable
+          data={plants.map((p) => ({ value: String(p.id), label: p.nome }))}
+          value={values.usinaId || null}
+          onChange={(value) => setValues((v) => ({ ...v, usinaId: value ?? '' }))}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <TextInput
+          label="UF"
+          maxLength={2}
+          required={located}
+          withAsterisk={false}
+          value={values.uf}
+          onChange={set('uf')}
+        />
+        <TextInput
+          label="Latitude"
+          inputMode="decimal"
+          required={located}
+          withAsterisk={false}
+          value={values.lat}
+          onChange={set('lat')}
+        />
+        <TextInput
+          label="Longitude"
+          inputMode="decimal"
+          required={located}
+          withAsterisk={false}
+          value={values.lon}
+          onChange={set('lon')}
+        />
+      </SimpleGrid>
+    </AdminFormDialog>
   );
 }

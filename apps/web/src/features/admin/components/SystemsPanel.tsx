@@ -10,11 +10,10 @@ import {
 } from '@vigia/domain';
 import { useState } from 'react';
 import { userInfoQueryOptions } from '../../../lib/user/get-user-info';
-import { Dialog } from '../../../ui/Dialog';
 import { notifySuccess } from '../../../ui/notify';
 import { adminWrites, useAdminWrite, useCompanies, useSystems } from '../api/admin';
+import { AdminFormDialog } from './AdminFormDialog';
 import { AdminTable } from './AdminTable';
-import { FormFailure } from './FormFailure';
 import { ListState } from './ListState';
 
 const HOME_OPTIONS = [
@@ -76,77 +75,64 @@ function SystemForm({ system, onClose }: { system?: SistemaAdmin; onClose: () =>
   const write = system ? edit : create;
   const client = useQueryClient();
   return (
-    <Dialog
-      opened
-      onClose={onClose}
+    <AdminFormDialog
       title={system ? `Editar sistema ${system.nome}` : 'Novo sistema'}
       size="lg"
+      error={write.error}
+      pending={write.isPending}
+      canSave={Boolean(empresaId)}
+      onClose={onClose}
+      onSubmit={() => {
+        const body = {
+          nome,
+          empresaId: Number(empresaId),
+          home: (home || null) as SistemaAdmin['home'],
+          recursos: recursos as SystemFeature[],
+        };
+        const done = {
+          onSuccess: () => {
+            notifySuccess(system ? 'Sistema salvo.' : 'Sistema criado.');
+            // Its creator holds it now (or its name changed): the console's menus read it again.
+            void client.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
+            onClose();
+          },
+        };
+        if (system) edit.mutate({ id: system.id, ...body }, done);
+        else create.mutate(body, done);
+      }}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = {
-            nome,
-            empresaId: Number(empresaId),
-            home: (home || null) as SistemaAdmin['home'],
-            recursos: recursos as SystemFeature[],
-          };
-          const done = {
-            onSuccess: () => {
-              notifySuccess(system ? 'Sistema salvo.' : 'Sistema criado.');
-              // Its creator holds it now (or its name changed): the console's menus read it again.
-              void client.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
-              onClose();
-            },
-          };
-          if (system) edit.mutate({ id: system.id, ...body }, done);
-          else create.mutate(body, done);
-        }}
-      >
-        <Stack gap="sm">
-          <FormFailure error={write.error} />
-          <TextInput
-            label="Nome"
-            required
-            withAsterisk={false}
-            autoFocus
-            value={nome}
-            onChange={(e) => setNome(e.currentTarget.value)}
-          />
-          <Select
-            label="Empresa"
-            required
-            withAsterisk={false}
-            searchable
-            nothingFoundMessage="Nenhuma empresa encontrada."
-            data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.nome }))}
-            value={empresaId || null}
-            onChange={(value) => setEmpresaId(value ?? '')}
-          />
-          <Select
-            label="Página inicial"
-            data={HOME_OPTIONS}
-            value={home}
-            allowDeselect={false}
-            onChange={(value) => setHome(value ?? '')}
-          />
-          <Checkbox.Group label="Recursos" value={recursos} onChange={setRecursos}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-              {SYSTEM_FEATURES.map((f) => (
-                <Checkbox key={f} value={f} label={SYSTEM_FEATURE_LABELS[f]} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={write.isPending} disabled={!empresaId}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+      <TextInput
+        label="Nome"
+        required
+        withAsterisk={false}
+        autoFocus
+        value={nome}
+        onChange={(e) => setNome(e.currentTarget.value)}
+      />
+      <Select
+        label="Empresa"
+        required
+        withAsterisk={false}
+        searchable
+        nothingFoundMessage="Nenhuma empresa encontrada."
+        data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.nome }))}
+        value={empresaId || null}
+        onChange={(value) => setEmpresaId(value ?? '')}
+      />
+      <Select
+        label="Página inicial"
+        data={HOME_OPTIONS}
+        value={home}
+        allowDeselect={false}
+        onChange={(value) => setHome(value ?? '')}
+      />
+      <Checkbox.Group label="Recursos" value={recursos} onChange={setRecursos}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+          {SYSTEM_FEATURES.map((f) => (
+            <Checkbox key={f} value={f} label={SYSTEM_FEATURE_LABELS[f]} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+    </AdminFormDialog>
   );
 }

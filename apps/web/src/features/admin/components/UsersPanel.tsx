@@ -3,12 +3,11 @@ import type { SistemaAdmin, UsuarioAdmin } from '@vigia/contract';
 import { useState } from 'react';
 import { writeFailureText } from '../../../lib/httpErrors';
 import { confirm } from '../../../ui/confirm';
-import { Dialog } from '../../../ui/Dialog';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { StateBadge } from '../../../ui/StateBadge';
 import { adminWrites, useAdminUsers, useAdminWrite } from '../api/admin';
+import { AdminFormDialog } from './AdminFormDialog';
 import { AdminTable } from './AdminTable';
-import { FormFailure } from './FormFailure';
 import { ListState } from './ListState';
 import { SecretNotice } from './SecretNotice';
 
@@ -159,115 +158,97 @@ function UserForm({
   const write = user ? edit : create;
 
   return (
-    <Dialog
-      opened
-      onClose={onClose}
+    <AdminFormDialog
       title={user ? `Editar ${user.nome}` : 'Novo usuário'}
       size="lg"
+      error={write.error}
+      pending={write.isPending}
+      onClose={onClose}
+      onSubmit={() => {
+        const common = {
+          nome: values.nome,
+          email: values.email.trim() || null,
+          sistemas: [...kept, ...values.sistemas.map(Number)],
+          comando: values.comando,
+          administrador: values.administrador,
+          ...(platform ? { administradorPlataforma: values.administradorPlataforma } : {}),
+        };
+        if (user) {
+          edit.mutate(
+            { id: user.id, ...common, bloqueado: values.bloqueado },
+            {
+              onSuccess: () => {
+                notifySuccess(
+                  values.bloqueado && !user.bloqueado
+                    ? `${user.nome} bloqueado: sessões encerradas.`
+                    : 'Usuário salvo.',
+                );
+                onClose();
+              },
+            },
+          );
+        } else {
+          create.mutate(
+            { ...common, login: values.login },
+            {
+              onSuccess: (answer) => {
+                onClose();
+                onCreated(answer.usuario.login, answer.senhaTemporaria, answer.mensagem);
+              },
+            },
+          );
+        }
+      }}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const common = {
-            nome: values.nome,
-            email: values.email.trim() || null,
-            sistemas: [...kept, ...values.sistemas.map(Number)],
-            comando: values.comando,
-            administrador: values.administrador,
-            ...(platform ? { administradorPlataforma: values.administradorPlataforma } : {}),
-          };
-          if (user) {
-            edit.mutate(
-              { id: user.id, ...common, bloqueado: values.bloqueado },
-              {
-                onSuccess: () => {
-                  notifySuccess(
-                    values.bloqueado && !user.bloqueado
-                      ? `${user.nome} bloqueado: sessões encerradas.`
-                      : 'Usuário salvo.',
-                  );
-                  onClose();
-                },
-              },
-            );
-          } else {
-            create.mutate(
-              { ...common, login: values.login },
-              {
-                onSuccess: (answer) => {
-                  onClose();
-                  onCreated(answer.usuario.login, answer.senhaTemporaria, answer.mensagem);
-                },
-              },
-            );
-          }
-        }}
-      >
-        <Stack gap="sm">
-          <FormFailure error={write.error} />
-          <TextInput
-            label="Nome"
-            required
-            withAsterisk={false}
-            autoFocus
-            value={values.nome}
-            onChange={text('nome')}
-          />
-          <TextInput
-            label="Login"
-            required
-            withAsterisk={false}
-            autoCapitalize="none"
-            spellCheck={false}
-            disabled={user !== undefined}
-            value={values.login}
-            onChange={text('login')}
-          />
-          <TextInput label="E-mail" type="email" value={values.email} onChange={text('email')} />
-          <MultiSelect
-            label="Sistemas"
-            required
-            withAsterisk={false}
-            searchable
-            nothingFoundMessage="Nenhum sistema encontrado."
-            data={systems.map((s) => ({ value: String(s.id), label: s.nome }))}
-            value={values.sistemas}
-            onChange={(sistemas) => setValues((v) => ({ ...v, sistemas }))}
-          />
-          <Checkbox
-            label="Pode enviar comandos"
-            checked={values.comando}
-            onChange={flag('comando')}
-          />
-          <Checkbox
-            label="Administrador dos sistemas que tem"
-            checked={values.administrador}
-            onChange={flag('administrador')}
-          />
-          {platform && (
-            <Checkbox
-              label="Administrador da plataforma (cria empresas e sistemas)"
-              checked={values.administradorPlataforma}
-              onChange={flag('administradorPlataforma')}
-            />
-          )}
-          {user && (
-            <Checkbox
-              label="Bloqueado (encerra as sessões abertas na hora)"
-              checked={values.bloqueado}
-              onChange={flag('bloqueado')}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Dialog>
+      <TextInput
+        label="Nome"
+        required
+        withAsterisk={false}
+        autoFocus
+        value={values.nome}
+        onChange={text('nome')}
+      />
+      <TextInput
+        label="Login"
+        required
+        withAsterisk={false}
+        autoCapitalize="none"
+        spellCheck={false}
+        disabled={user !== undefined}
+        value={values.login}
+        onChange={text('login')}
+      />
+      <TextInput label="E-mail" type="email" value={values.email} onChange={text('email')} />
+      <MultiSelect
+        label="Sistemas"
+        required
+        withAsterisk={false}
+        searchable
+        nothingFoundMessage="Nenhum sistema encontrado."
+        data={systems.map((s) => ({ value: String(s.id), label: s.nome }))}
+        value={values.sistemas}
+        onChange={(sistemas) => setValues((v) => ({ ...v, sistemas }))}
+      />
+      <Checkbox label="Pode enviar comandos" checked={values.comando} onChange={flag('comando')} />
+      <Checkbox
+        label="Administrador dos sistemas que tem"
+        checked={values.administrador}
+        onChange={flag('administrador')}
+      />
+      {platform && (
+        <Checkbox
+          label="Administrador da plataforma (cria empresas e sistemas)"
+          checked={values.administradorPlataforma}
+          onChange={flag('administradorPlataforma')}
+        />
+      )}
+      {user && (
+        <Checkbox
+          label="Bloqueado (encerra as sessões abertas na hora)"
+          checked={values.bloqueado}
+          onChange={flag('bloqueado')}
+        />
+      )}
+    </AdminFormDialog>
   );
 }

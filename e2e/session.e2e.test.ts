@@ -140,14 +140,78 @@ describe.runIf(hasChromium)('sign-in and session in Chromium against the real se
     expect(refreshedAfter).toBeLessThan(ACCESS_TOKEN_TTL - 20);
     expect(second.refresh).not.toBe(first.refresh);
     // A second exchange of the rotated token within the grace window (another tab, a retry)
-    // gets the same successor, so the console's session stays valid; later reuse is refused
-    // and revokes the family (routes/oauth.db.test.ts).
+    // gets the same successor, so the console's session stays valid; reuse after the successor
+    // was used is refused and revokes the family (routes/oauth.db.test.ts).
     const again = await refreshGrant(server.url, first.refresh as string);
     expect(again.status).toBe(200);
     expect(((await again.json()) as TokenResponse).refresh_token).toBe(second.refresh);
     // The console keeps working with the new token.
     await page.reload();
     await page.getByText('Dispositivos por tipo').waitFor();
+  });
+
+  it('a tab closed while its refresh was in flight leaves a session that any number of tabs keep', async () => {
+    const context = await desktopContext(browser);
+    closePage = () => context.close();
+    const refreshes: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/oauth/token')) refreshes.push(request.postData() ?? '');
+    });
+    const closing = await context.newPage();
+    page = closing;
+    await closing.goto(`${server.url}/#/login/`);
+    await signIn('cliente', 'cliente');
+    await closing.waitForURL((url) => url.hash.endsWith('/home-cluster'));
+    const signedIn = await storedTokens(closing);
+
+    // Its refresh reaches the server, which rotates; the tab closes before the answer is stored.
+    let lost: TokenResponse | undefined;
+    const exchanged = new Promise<void>((resolve) => {
+      void closing.route('**/oauth/token', async (route) => {
+        lost = (await (await route.fetch()).json()) as TokenResponse;
+        resolve();
+        // Never answered: the tab goes away first.
+      });
+    });
+    await exchanged;
+    const exchangedAt = Date.now();
+    await closing.close();
+    expect(lost?.refresh_token).toBeTypeOf('string');
+
+    // Later than the server's grace for concurrent refreshes (REUSE_GRACE_SECONDS, 30 s):
+    // the stored refresh token is one step behind, and four tabs open at once.
+    await new Promise((resolve) => setTimeout(resolve, exchangedAt + 31_000 - Date.now()));
+    const before = refreshes.length;
+    const tabs = await Promise.all([1, 2, 3, 4].map(() => context.newPage()));
+    await Promise.all(tabs.map((tab) => tab.goto(`${server.url}/#/0/home-clientes`)));
+    const [first] = tabs;
+    if (!first) throw new Error('sem abas');
+    await expect
+      .poll(async () => (await storedTokens(first)).refresh, { timeout: 20_000, interval: 250 })
+      .not.toBe(signedIn.refresh);
+    const resumed = await storedTokens(first);
+    expect(resumed.refresh).not.toBe(lost?.refresh_token);
+    expect((await userInfo(server.url, resumed.access as string)).sistemas).toHaveLength(1);
+    // The tabs' lock let one of them refresh; the others found the token rotated.
+    expect(refreshes.length - before).toBe(1);
+
+    // Every tab stays signed in through the next refresh.
+    await expect
+      .poll(async () => (await storedTokens(first)).refresh, { timeout: 25_000, interval: 250 })
+      .not.toBe(resumed.refresh);
+    for (const tab of tabs) {
+      await tab.reload();
+      await tab.getByText('Dispositivos por tipo').waitFor();
+      expect(hashOf(tab)).not.toMatch(/^#\/login\//);
+    }
+
+    // Whoever holds the lost successor (the closed tab's answer, as a thief would) ends the session.
+    expect((await refreshGrant(server.url, lost?.refresh_token as string)).status).toBe(400);
+    const current = await storedTokens(first);
+    const revoked = await fetch(`${server.url}/api/User/userinfo`, {
+      headers: { authorization: `Bearer ${current.access}` },
+    });
+    expect(revoked.status).toBe(401);
   });
 
   it('an invalid access token logs out', async () => {

@@ -167,27 +167,125 @@ describe.skipIf(!available)('POST /oauth/token and /api/oauth/logout', () => {
     expect(next.statusCode).toBe(200);
   });
 
-  it('a refresh token reused after the grace window revokes the whole family', async () => {
-    const first = (await password('demo')).json();
-    const second = (await refresh(first.refresh_token)).json();
-    expect((await userinfo(second.access_token)).statusCode).toBe(200);
-    // The exchange happened longer ago than REUSE_GRACE_SECONDS.
+  /** Moves a token's exchange (and its successor's birth) further back than the grace window. */
+  const ageExchange = async (refreshToken: string) => {
     await t.store.db
       .updateTable('refresh_tokens')
       .set((eb) => ({ used_at: eb('used_at', '-', REUSE_GRACE_SECONDS + 1) }))
-      .where('token_hash', '=', hashRefreshToken(first.refresh_token))
+      .where('token_hash', '=', hashRefreshToken(refreshToken))
       .execute();
+  };
+  const familyRevoked = async (refreshToken: string) => {
+    const { family_id } = await t.store.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('token_hash', '=', hashRefreshToken(refreshToken))
+      .executeTakeFirstOrThrow();
+    const live = await t.store.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', family_id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return live.length === 0;
+  };
+
+  it('a refresh token reused after its successor was used revokes the whole family', async () => {
+    const first = (await password('demo')).json();
+    const second = (await refresh(first.refresh_token)).json();
+    const third = (await refresh(second.refresh_token)).json();
+    expect((await userinfo(third.access_token)).statusCode).toBe(200);
+    await ageExchange(first.refresh_token);
 
     const replay = await refresh(first.refresh_token);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe('invalid_grant');
-    // The legitimate successor is dead too, and so is the session's access token.
-    expect((await refresh(second.refresh_token)).json().error).toBe('invalid_grant');
-    const after = await userinfo(second.access_token);
+    // The legitimate chain is dead too, and so is the session's access token.
+    expect(await familyRevoked(first.refresh_token)).toBe(true);
+    expect((await refresh(third.refresh_token)).json().error).toBe('invalid_grant');
+    const after = await userinfo(third.access_token);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ error: 'invalid_token' });
     // Other sessions of the same user are untouched.
     expect((await userinfo((await password('demo')).json().access_token)).statusCode).toBe(200);
+  });
+
+  it('a stolen token replayed within the grace window is caught when both chains go on', async () => {
+    const first = (await password('demo')).json();
+    const second = (await refresh(first.refresh_token)).json();
+    // The thief replays at once and gets the same successor: nothing tells them apart yet.
+    expect((await refresh(first.refresh_token)).json().refresh_token).toBe(second.refresh_token);
+    const thief = (await refresh(second.refresh_token)).json();
+    await ageExchange(second.refresh_token);
+    // The victim refreshes later, one step behind: forgiven once, the thief's token is spent.
+    const victim = (await refresh(second.refresh_token)).json();
+    expect((await userinfo(victim.access_token)).statusCode).toBe(200);
+    // The thief's next refresh presents a spent token without successor.
+    expect((await refresh(thief.refresh_token)).json().error).toBe('invalid_grant');
+    expect(await familyRevoked(first.refresh_token)).toBe(true);
+    expect((await userinfo(victim.access_token)).statusCode).toBe(401);
+  });
+
+  it('a tab closed while its refresh was in flight: the token one step behind still refreshes, later', async () => {
+    const first = (await password('demo')).json();
+    // The server rotated, the answer never reached storage.
+    const lost = (await refresh(first.refresh_token)).json();
+    await ageExchange(first.refresh_token);
+
+    const resumed = await refresh(first.refresh_token);
+    expect(resumed.statusCode).toBe(200);
+    const replacement = resumed.json();
+    expect(replacement.refresh_token).not.toBe(lost.refresh_token);
+    expect((await userinfo(replacement.access_token)).statusCode).toBe(200);
+    // The session goes on by the replacement.
+    const next = (await refresh(replacement.refresh_token)).json();
+    expect((await userinfo(next.access_token)).statusCode).toBe(200);
+    expect(await familyRevoked(first.refresh_token)).toBe(false);
+  });
+
+  it('one step behind is forgiven once: whoever still holds the lost successor revokes the family', async () => {
+    const first = (await password('demo')).json();
+    // The victim holds the successor and has not used it yet; a thief holds the old token.
+    const victim = (await refresh(first.refresh_token)).json();
+    await ageExchange(first.refresh_token);
+    const thief = (await refresh(first.refresh_token)).json();
+    expect((await userinfo(thief.access_token)).statusCode).toBe(200);
+
+    const victimNext = await refresh(victim.refresh_token);
+    expect(victimNext.statusCode).toBe(400);
+    expect(victimNext.json().error).toBe('invalid_grant');
+    expect(await familyRevoked(first.refresh_token)).toBe(true);
+    expect((await userinfo(thief.access_token)).statusCode).toBe(401);
+    expect((await refresh(thief.refresh_token)).json().error).toBe('invalid_grant');
+  });
+
+  it('a token already forgiven once, presented again after the window, revokes the family', async () => {
+    const first = (await password('demo')).json();
+    await refresh(first.refresh_token);
+    await ageExchange(first.refresh_token);
+    const resent = await refresh(first.refresh_token);
+    expect(resent.statusCode).toBe(200);
+    // A retry of that very exchange gets the same replacement.
+    expect((await refresh(first.refresh_token)).json().refresh_token).toBe(
+      resent.json().refresh_token,
+    );
+    await t.store.db
+      .updateTable('refresh_tokens')
+      .set((eb) => ({ created_at: eb('created_at', '-', REUSE_GRACE_SECONDS + 1) }))
+      .where('token_hash', '=', hashRefreshToken(resent.json().refresh_token))
+      .execute();
+    expect((await refresh(first.refresh_token)).json().error).toBe('invalid_grant');
+    expect(await familyRevoked(first.refresh_token)).toBe(true);
+  });
+
+  it('two refreshes at once of a token one step behind both get the one replacement', async () => {
+    const first = (await password('demo')).json();
+    await refresh(first.refresh_token);
+    await ageExchange(first.refresh_token);
+    const [a, b] = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().refresh_token).toBe(b.json().refresh_token);
+    expect(await familyRevoked(first.refresh_token)).toBe(false);
   });
 
   it('an unknown refresh token is invalid_grant', async () => {

@@ -6,9 +6,9 @@ import { appSecret } from './jwtSecret.js';
 /**
  * A token already exchanged that comes back within this many seconds is a
  * concurrent refresh (two tabs, a retry), not theft: it gets the same
- * successor. Later, its reuse revokes the family.
+ * successor.
  */
-export const REUSE_GRACE_SECONDS = 10;
+export const REUSE_GRACE_SECONDS = 30;
 
 /** Opaque refresh tokens: 32 random bytes, base64url; only their SHA-256 is stored. */
 export function newRefreshToken(): string {
@@ -31,11 +31,18 @@ export interface IssuedRefreshToken {
  * The token that replaces `token` on rotation: derived with a key of the
  * deployment, so a concurrent refresh of the same token can be handed the
  * same successor (only hashes are stored), and nobody without the key can
- * compute it.
+ * compute it. `'resent'` derives the one replacement a token one step behind
+ * may get (see rotateRefreshToken).
  */
-async function successorOf(db: Kysely<Database>, token: string): Promise<string> {
+async function successorOf(
+  db: Kysely<Database>,
+  token: string,
+  kind: 'next' | 'resent' = 'next',
+): Promise<string> {
   const key = await appSecret(db, 'refresh_successor');
-  return createHmac('sha256', key).update(token).digest('base64url');
+  const hmac = createHmac('sha256', key).update(token);
+  if (kind === 'resent') hmac.update('\0resent');
+  return hmac.digest('base64url');
 }
 
 /** Starts a new family (a sign-in) or continues one (a rotation, inside its transaction). */
@@ -68,9 +75,17 @@ export type RotationResult =
 
 /**
  * Exchanges a refresh token for a new one of the same family. The old one is
- * marked used by a conditional update, so one exchange creates the successor;
- * another exchange of the same token within REUSE_GRACE_SECONDS gets that same
- * successor, and any later one counts as reuse and revokes the family.
+ * marked used by a conditional update, so one exchange creates the successor.
+ * A spent token that comes back is one of:
+ * - a concurrent refresh (two tabs, a retry) within REUSE_GRACE_SECONDS: it
+ *   gets that same successor;
+ * - a client one step behind, whose answer was lost (a tab closed while its
+ *   refresh was in flight): its successor was never used, so nobody holds a
+ *   later token. The successor is spent and a replacement issued, once per
+ *   token: whoever still holds the successor (a thief's victim, or the thief)
+ *   presents a spent token with no successor and revokes the family;
+ * - anything else (its successor already used, or a second time one step
+ *   behind): a stolen token, and the family is revoked.
  */
 export async function rotateRefreshToken(
   db: Kysely<Database>,
@@ -86,28 +101,60 @@ export async function rotateRefreshToken(
     .executeTakeFirst();
   if (!row || row.revoked_at !== null) return { kind: 'invalid' };
   const successor = await successorOf(db, token);
-  const reused = async (): Promise<RotationResult> => {
-    const spent = await db
+  const rotated = (next: string): RotationResult => ({
+    kind: 'rotated',
+    userId: row.user_id,
+    familyId: row.family_id,
+    token: next,
+  });
+  const tokenRow = (value: string) =>
+    db
       .selectFrom('refresh_tokens')
-      .select('used_at')
-      .where('id', '=', row.id)
+      .select(['id', 'used_at', 'revoked_at', 'expires_at', 'created_at'])
+      .where('token_hash', '=', hashRefreshToken(value))
       .executeTakeFirst();
-    const usedAt = spent?.used_at ?? null;
-    if (usedAt !== null && now - usedAt <= REUSE_GRACE_SECONDS) {
-      const next = await db
-        .selectFrom('refresh_tokens')
-        .select('id')
-        .where('token_hash', '=', hashRefreshToken(successor))
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (next) {
-        return { kind: 'rotated', userId: row.user_id, familyId: row.family_id, token: successor };
+
+  const spent = async (lastTry: boolean): Promise<RotationResult> => {
+    const usedAt = (await tokenRow(token))?.used_at ?? null;
+    const resent = await successorOf(db, token, 'resent');
+    const replacement = await tokenRow(resent);
+    if (replacement) {
+      // Already resent once: only a retry of that very exchange gets it again.
+      if (replacement.revoked_at === null && now - replacement.created_at <= REUSE_GRACE_SECONDS) {
+        return rotated(resent);
+      }
+    } else {
+      const next = await tokenRow(successor);
+      if (usedAt !== null && next && next.revoked_at === null) {
+        if (now - usedAt <= REUSE_GRACE_SECONDS) return rotated(successor);
+        if (next.used_at === null && next.expires_at > now) {
+          const issued = await db.transaction().execute(async (trx) => {
+            const claimed = await trx
+              .updateTable('refresh_tokens')
+              .set({ used_at: now })
+              .where('id', '=', next.id)
+              .where('used_at', 'is', null)
+              .where('revoked_at', 'is', null)
+              .executeTakeFirst();
+            if (Number(claimed.numUpdatedRows) !== 1) return undefined;
+            return issueRefreshToken(trx, {
+              userId: row.user_id,
+              familyId: row.family_id,
+              ttlSeconds: options.ttlSeconds,
+              now: nowDate,
+              token: resent,
+            });
+          });
+          if (issued) return rotated(issued.token);
+          // Another exchange of this token or of its successor came first.
+          if (!lastTry) return spent(true);
+        }
       }
     }
     await revokeFamily(db, row.family_id, nowDate);
     return { kind: 'reused', userId: row.user_id, familyId: row.family_id };
   };
-  if (row.used_at !== null) return reused();
+  if (row.used_at !== null) return spent(false);
   if (row.expires_at <= now) return { kind: 'invalid' };
 
   const next = await db.transaction().execute(async (trx) => {
@@ -127,8 +174,8 @@ export async function rotateRefreshToken(
       token: successor,
     });
   });
-  if (!next) return reused();
-  return { kind: 'rotated', userId: row.user_id, familyId: row.family_id, token: next.token };
+  if (!next) return spent(false);
+  return rotated(next.token);
 }
 
 /** The family a presented token belongs to, whatever its state. */

@@ -85,7 +85,19 @@ describe.runIf(hasChromium)('site charts in Chromium against the real server', (
     await expect.poll(() => charts().count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('table', { name: 'Resumo do período' }).waitFor();
     await page.getByText(/atualiza a cada minuto/).waitFor();
+    // Readable without hovering: each line's name and unit in the legend.
+    const legend = page.getByRole('list', { name: 'Legenda' });
+    expect(await legend.getByRole('listitem').allTextContents()).toEqual([
+      'Potência Ativa (kW)',
+      'Potência Aparente (kVA)',
+      'Carga (%)',
+    ]);
     await desktopPageShot(page, join(SHOTS, 'grafico-gerador.png'));
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await legend.waitFor();
+    await page.screenshot({ path: join(SHOTS, 'grafico-gerador-390.png'), fullPage: true });
+    if (desktop) await page.setViewportSize(desktop);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { formatDate, formatNumber, formatTime, TIME_ZONE } from '@vigia/domain';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
+import { ChartLegend } from './ChartLegend';
 import { axisDecimals, formatDateMinute, formatValue } from './chartFormat';
 import type { ChartView } from './chartModel';
 import classes from './TimeSeriesChart.module.css';
@@ -77,7 +78,8 @@ function drawAnnotations(u: uPlot, annotations: ChartView['annotations']) {
 /** Dots on the line only while they stand apart (a few readings), not on a dense series. */
 const sparse = (u: uPlot) => u.data[0].length * 16 < u.width;
 
-function chartOptions(
+/** uPlot's options for a chart: exported for its test (the canvas itself needs a browser). */
+export function chartOptions(
   view: ChartView,
   width: number,
   height: number,
@@ -151,7 +153,12 @@ function chartOptions(
           grid: { show: index === 0, stroke: GRID, width: 1 },
           ticks: { stroke: GRID, width: 1 },
           values: valueLabels,
-          size: 60,
+          size: 52,
+          // The unit on its axis: lines of one unit and range share it.
+          label: scale.unit || undefined,
+          labelFont: FONT,
+          labelSize: 16,
+          labelGap: 2,
         }),
       ),
     ],
@@ -225,6 +232,7 @@ export function TimeSeriesChart({ view, description, syncKey, height = 200 }: Pr
   const at = cursor === null ? undefined : times[cursor];
   return (
     <>
+      <ChartLegend lines={view.lines} />
       <div
         ref={host}
         className={classes.plot}

@@ -161,7 +161,18 @@ describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the re
     await row.getByRole('checkbox').check();
     await active.getByRole('button', { name: 'Reconhecer (1)' }).click();
     const dialog = active.getByRole('dialog', { name: MESSAGES.confirmHeader });
-    await dialog.getByText('Deseja realmente reconhecer esse alarme?').waitFor();
+    // Spec 001 §8's exact text, naming the alarm, its equipment and its site.
+    await dialog.getByText(MESSAGES.ackConfirm, { exact: true }).waitFor();
+    const named = dialog.getByRole('list', { name: 'Alarmes a reconhecer' }).getByRole('listitem');
+    expect(await named.count()).toBe(1);
+    const namedText = (await named.textContent()) ?? '';
+    expect(namedText).toContain(OIL_TEMP_RULE.nome);
+    expect(namedText).toMatch(/Equipamento: \S.*Site: \S/);
+    const viewport = active.viewportSize();
+    await active.screenshot({ path: join(SHOTS, 'reconhecer-confirmacao-desktop.png') });
+    await active.setViewportSize({ width: 390, height: 844 });
+    await active.screenshot({ path: join(SHOTS, 'reconhecer-confirmacao-mobile.png') });
+    if (viewport) await active.setViewportSize(viewport);
     await dialog.getByRole('button', { name: MESSAGES.yes }).click();
     await active.getByText(MESSAGES.ackSuccess).waitFor();
     const yellow = ALARM_ROW_STYLES['active-acknowledged'];

@@ -9,6 +9,7 @@ import {
   lastReadingTs,
   normalizeDeviceType,
   siteTitle,
+  siteWithUf,
 } from './device.js';
 
 const ALL_500 = { hzn: 500, kwn: 500, rpmn: 500, vccn: 500, vn: 500 };
@@ -116,5 +117,16 @@ describe('device types read in pt-BR, never the internal tipo (issue 27)', () =>
   ])('%s is %s (%s)', (tipo, one, many) => {
     expect(deviceTypeLabel(tipo)).toBe(one);
     expect(deviceTypePlural(tipo)).toBe(many);
+  });
+});
+
+describe('siteWithUf: a site with its state', () => {
+  it.each([
+    ['ERB Manaus', 'AM', 'ERB Manaus (AM)'],
+    [' ERB Manaus ', '', 'ERB Manaus'],
+    ['', 'AM', 'AM'],
+    [null, null, ''],
+  ])('%s, %s → %s', (local, uf, expected) => {
+    expect(siteWithUf(local, uf)).toBe(expected);
   });
 });

@@ -79,6 +79,17 @@ export function siteTitle(
   return insidePlant && place !== '' ? `${asset} - ${place}` : asset;
 }
 
+/** A site named with its state: 'ERB Manaus (AM)', or the name alone without one. */
+export function siteWithUf(
+  localNome: string | null | undefined,
+  uf: string | null | undefined,
+): string {
+  const place = localNome?.trim() ?? '';
+  const state = uf?.trim() ?? '';
+  if (place === '') return state;
+  return state === '' ? place : `${place} (${state})`;
+}
+
 export interface DeviceInfo {
   nome: string;
   unidade?: string | null;

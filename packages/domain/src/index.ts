@@ -149,6 +149,7 @@ export {
   NOMINAL_PARAMS,
   normalizeDeviceType,
   siteTitle,
+  siteWithUf,
 } from './device.js';
 export type {
   CounterReading,
@@ -240,7 +241,6 @@ export type { MapPinColor } from './mapPin.js';
 export { MAP_MAX_ZOOM, MAP_PIN_SIZE_PX, MAP_PIN_TONE, mapPinColor } from './mapPin.js';
 export type { MessageKey } from './messages.js';
 export {
-  ackConfirmMessage,
   emptyTableMessage,
   INVALID_TOKEN_ERROR,
   MESSAGES,

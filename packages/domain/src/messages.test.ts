@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ackConfirmMessage,
   emptyTableMessage,
   INVALID_TOKEN_ERROR,
   MESSAGES,
@@ -78,16 +77,5 @@ describe('emptyTableMessage', () => {
     ['ocorrência', 'Nenhuma ocorrência encontrada.'],
   ])("'Nenhum {item} encontrado.' with %s, in agreement", (item, expected) => {
     expect(emptyTableMessage(item)).toBe(expected);
-  });
-});
-
-describe("ackConfirmMessage: plural forms of 'Deseja realmente reconhecer esse(s) alarme(s)?'", () => {
-  it.each([
-    [1, 'Deseja realmente reconhecer esse alarme?'],
-    [2, 'Deseja realmente reconhecer esses alarmes?'],
-    [37, 'Deseja realmente reconhecer esses alarmes?'],
-    [0, 'Deseja realmente reconhecer esse(s) alarme(s)?'],
-  ])('%d selected: %s', (count, expected) => {
-    expect(ackConfirmMessage(count)).toBe(expected);
   });
 });

@@ -143,13 +143,3 @@ export function emptyTableMessage(item: string): string {
     : MESSAGES.emptyTable;
   return template.replace('{item}', item);
 }
-
-/**
- * The plural forms of 'Deseja realmente reconhecer esse(s) alarme(s)?'.
- * A count below 1 (nothing selected, so nothing will be asked) gets the spec's neutral text.
- */
-export function ackConfirmMessage(count: number): string {
-  if (count === 1) return 'Deseja realmente reconhecer esse alarme?';
-  if (count > 1) return 'Deseja realmente reconhecer esses alarmes?';
-  return MESSAGES.ackConfirm;
-}

@@ -1,7 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CommandHistoryItem } from '@vigia/contract';
+import type { CommandHistoryItem, SiteData } from '@vigia/contract';
 import { MESSAGES } from '@vigia/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTokens } from '../../../lib/session/tokenStore';
@@ -34,6 +34,31 @@ const item = (id: number, statusWebId: number, status: string): CommandHistoryIt
   finalizadoEm: statusWebId >= 2 ? 1_795_000_004 : null,
 });
 
+const SITE: SiteData = {
+  id: DEVICE,
+  siteId: DEVICE,
+  nome: 'GMG ERB Manaus',
+  patrimonio: 'GMG1',
+  tipo: 'gerador',
+  templateDispositivoId: 3,
+  equipamento: 'GMG',
+  localNome: 'ERB Manaus',
+  uf: 'AM',
+  lat: null,
+  longi: null,
+  titulo: 'GMG1',
+  sisId: 121,
+  usina: null,
+  scd: null,
+  venue: null,
+  grupo: null,
+  energyCenter: null,
+  resumoComunicacao: 'online',
+  ultimaLeitura: null,
+  alarmTreeMapValue: 0,
+  params: [],
+};
+
 beforeEach(() => {
   forgetConfirmation();
   rights = [1];
@@ -56,6 +81,7 @@ beforeEach(() => {
         sistemas: [],
       });
     }
+    if (url.includes(`/api/Sites/${DEVICE}/site`)) return json(200, SITE);
     if (url.includes('/comandos/tipos')) {
       return json(200, [
         { id: 5, nome: 'Partir GMG', parameter_id: 101, comando: 1 },
@@ -120,6 +146,13 @@ describe('command panel (spec 001 §4–§8)', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar comando' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(MESSAGES.commandSafetyWarning)).toBeInTheDocument();
+    // It names what it acts on: the command, the device and its site.
+    const target = within(dialog).getByRole('list', { name: 'Comando a enviar' });
+    expect(
+      within(target)
+        .getAllByText(/./)
+        .map((line) => line.textContent),
+    ).toEqual(['Partir GMG', 'Dispositivo: GMG ERB Manaus (GMG1)', 'Site: ERB Manaus (AM)']);
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.commandSafetyCancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posts).toEqual([]);

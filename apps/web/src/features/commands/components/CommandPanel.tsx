@@ -1,7 +1,15 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { COMMAND_POLL_MS, commandSendDisabled, hasCommandRight, MESSAGES } from '@vigia/domain';
+import {
+  COMMAND_POLL_MS,
+  commandSendDisabled,
+  formatText,
+  hasCommandRight,
+  MESSAGES,
+  siteWithUf,
+} from '@vigia/domain';
 import { useEffect, useId, useState } from 'react';
 import { isHttpError } from '../../../lib/httpErrors';
+import { useSiteDevice } from '../../../lib/site/get-site-device';
 import { useUserInfo } from '../../../lib/user/get-user-info';
 import { AskDialog } from '../../../ui/AskDialog';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
@@ -43,6 +51,7 @@ function CommandPanelContent({ deviceId }: Props) {
   const types = useCommandTypes(deviceId);
   const history = useCommandHistory(deviceId);
   const send = useSendCommand();
+  const device = useSiteDevice(deviceId);
   const [selected, setSelected] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [step, setStep] = useState<'safety' | 'confirm' | 'password' | null>(null);
@@ -165,6 +174,12 @@ function CommandPanelContent({ deviceId }: Props) {
       <SafetyWarningDialog
         opened={step === 'safety'}
         comando={chosen?.nome ?? ''}
+        dispositivo={
+          device.data
+            ? `${formatText(device.data.nome)} (${formatText(device.data.patrimonio)})`
+            : `Dispositivo ${deviceId}`
+        }
+        site={formatText(device.data && siteWithUf(device.data.localNome, device.data.uf))}
         onSend={() => setStep('confirm')}
         onCancel={() => setStep(null)}
       />

@@ -1,17 +1,31 @@
 import { Text } from '@mantine/core';
 import { MESSAGES } from '@vigia/domain';
 import { AskDialog } from '../../../ui/AskDialog';
+import { ConfirmTargets } from '../../../ui/ConfirmTargets';
 
 interface Props {
   opened: boolean;
   /** The command about to be sent. */
   comando: string;
+  /** The device it goes to and its site, by name. */
+  dispositivo: string;
+  site: string;
   onSend: () => void;
   onCancel: () => void;
 }
 
-/** Spec 001 §8: the safety warning before a remote command (injury or death), 'Enviar' / 'Cancelar'. */
-export function SafetyWarningDialog({ opened, comando, onSend, onCancel }: Props) {
+/**
+ * Spec 001 §8: the safety warning before a remote command (injury or death),
+ * 'Enviar' / 'Cancelar'; it names the command, the device and its site.
+ */
+export function SafetyWarningDialog({
+  opened,
+  comando,
+  dispositivo,
+  site,
+  onSend,
+  onCancel,
+}: Props) {
   return (
     <AskDialog
       opened={opened}
@@ -22,9 +36,19 @@ export function SafetyWarningDialog({ opened, comando, onSend, onCancel }: Props
       onCancel={onCancel}
       testId="command-safety-dialog"
     >
-      <Text size="sm" fw={600}>
-        {comando}
-      </Text>
+      <ConfirmTargets
+        label="Comando a enviar"
+        targets={[
+          {
+            key: comando,
+            fields: [
+              ['Comando', comando],
+              ['Dispositivo', dispositivo],
+              ['Site', site],
+            ],
+          },
+        ]}
+      />
       <Text size="sm">{MESSAGES.commandSafetyWarning}</Text>
     </AskDialog>
   );

@@ -1,8 +1,10 @@
-import { Button } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
-import { ackConfirmMessage } from '@vigia/domain';
+import { MESSAGES } from '@vigia/domain';
+import { ConfirmTargets } from '../../../ui/ConfirmTargets';
 import { confirm } from '../../../ui/confirm';
 import { useAcknowledgeOccurrences } from '../api/acknowledge-occurrences';
+import { alarmTarget } from './alarmTarget';
 import type { OccurrenceSelection } from './useOccurrenceSelection';
 
 interface Props {
@@ -11,8 +13,8 @@ interface Props {
 
 /**
  * Spec 001 §4/§8: with none selected nothing happens; otherwise 'Atenção:'
- * asks 'Deseja realmente reconhecer esse(s) alarme(s)?' in its plural form and,
- * on 'Sim', the selected ids are sent.
+ * asks 'Deseja realmente reconhecer esse(s) alarme(s)?', naming each alarm with
+ * its equipment and site, and, on 'Sim', the selected ids are sent.
  */
 export function AcknowledgeButton({ selection }: Props) {
   const acknowledge = useAcknowledgeOccurrences();
@@ -21,7 +23,13 @@ export function AcknowledgeButton({ selection }: Props) {
   const onClick = async () => {
     const body = selection.request();
     if (!body) return;
-    if (!(await confirm({ message: ackConfirmMessage(body.ids.length) }))) return;
+    const message = (
+      <Stack gap="xs">
+        <Text size="sm">{MESSAGES.ackConfirm}</Text>
+        <ConfirmTargets label="Alarmes a reconhecer" targets={selection.ackRows.map(alarmTarget)} />
+      </Stack>
+    );
+    if (!(await confirm({ message }))) return;
     acknowledge.mutate(body, { onSettled: selection.clear });
   };
 

@@ -111,17 +111,36 @@ describe('OccurrenceList (spec 001 §2, §4)', () => {
     expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  /** The names a confirmation lists, line by line. */
+  const targetLines = (dialog: HTMLElement, name: string) =>
+    within(within(dialog).getByRole('list', { name }))
+      .getAllByRole('listitem')
+      .map((item) => [...item.children].map((line) => line.textContent));
+
   it('confirms, sends the selected ids, shows the success toast and reloads', async () => {
-    const server = serve([occurrence(7), occurrence(8)]);
+    const server = serve([
+      occurrence(7),
+      occurrence(8, {
+        nomeAlarme: 'Falha de rede',
+        patrimonio: 'QTA2',
+        localNome: 'ERB Manaus',
+        uf: 'AM',
+      }),
+    ]);
     renderWithApp(<OccurrenceList {...ACTIVE} />);
     await screen.findAllByText('Alta temperatura do óleo');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todos' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reconhecer (2)' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(MESSAGES.confirmHeader)).toBeInTheDocument();
+    // Spec 001 §8's exact text, then each alarm with its equipment and site.
     expect(
-      within(dialog).getByText('Deseja realmente reconhecer esses alarmes?'),
+      within(dialog).getByText('Deseja realmente reconhecer esse(s) alarme(s)?'),
     ).toBeInTheDocument();
+    expect(targetLines(dialog, 'Alarmes a reconhecer')).toEqual([
+      ['Alta temperatura do óleo', 'Equipamento: GMG1', 'Site: ERB São Paulo Paulista (SP)'],
+      ['Falha de rede', 'Equipamento: QTA2', 'Site: ERB Manaus (AM)'],
+    ]);
     const before = lists(server.calls).length;
     await userEvent.click(within(dialog).getByRole('button', { name: MESSAGES.yes }));
 
@@ -143,9 +162,7 @@ describe('OccurrenceList (spec 001 §2, §4)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /^Selecionar Alta/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Reconhecer (1)' }));
     const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByText('Deseja realmente reconhecer esse alarme?'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.ackConfirm)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: MESSAGES.no }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
@@ -202,9 +219,16 @@ describe('OccurrenceList (spec 001 §2, §4)', () => {
     // Acknowledging counts only the alarm waiting for it.
     expect(screen.getByRole('button', { name: 'Reconhecer (1)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: `${SHELVING_MESSAGES.shelve} (2)` }));
-    const dialog = within(
-      await screen.findByRole('dialog', { name: SHELVING_MESSAGES.shelveTitle }, { timeout: 5000 }),
+    const shelveDialog = await screen.findByRole(
+      'dialog',
+      { name: SHELVING_MESSAGES.shelveTitle },
+      { timeout: 5000 },
     );
+    const dialog = within(shelveDialog);
+    expect(targetLines(shelveDialog, 'Alarmes a suprimir')).toEqual([
+      ['Pendente', 'Equipamento: GMG1', 'Site: ERB São Paulo Paulista (SP)'],
+      ['Já reconhecido', 'Equipamento: GMG1', 'Site: ERB São Paulo Paulista (SP)'],
+    ]);
     const submit = await dialog.findByRole(
       'button',
       { name: SHELVING_MESSAGES.shelve },

@@ -197,7 +197,7 @@ function LoadedOccurrenceList({
               />
             )}
             {canAcknowledge && <AcknowledgeButton selection={selection} />}
-            {canShelve && <ShelveButton ids={selection.ids} onDone={selection.clear} />}
+            {canShelve && <ShelveButton rows={selection.rows} onDone={selection.clear} />}
             {list.hasUpdates && (
               <Button
                 variant="light"

@@ -1,14 +1,17 @@
-import { Button, NativeSelect, Text } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
+import type { OccurrenceRow } from '@vigia/contract';
 import { durationLabel, SHELVING_MESSAGES, shelveDurationChoices } from '@vigia/domain';
 import { useState } from 'react';
+import { ConfirmTargets } from '../../../ui/ConfirmTargets';
 import { Dialog } from '../../../ui/Dialog';
 import { useShelveLimits, useShelveOccurrences } from '../api/alarm-states';
+import { alarmTarget } from './alarmTarget';
 import { ReasonForm } from './ReasonForm';
 
 interface Props {
   /** The selected alarms. */
-  ids: readonly number[];
+  rows: readonly OccurrenceRow[];
   onDone: () => void;
 }
 
@@ -18,9 +21,9 @@ const DEFAULT_SECONDS = 3600;
  * ISA-18.2 shelving of the selected alarms: a dialog asks the reason (required)
  * and the duration, inside the server's limits (`API.alarmStates.shelveLimits`).
  */
-export function ShelveButton({ ids, onDone }: Props) {
+export function ShelveButton({ rows, onDone }: Props) {
   const [opened, setOpened] = useState(false);
-  const count = ids.length;
+  const count = rows.length;
   return (
     <>
       <Button
@@ -41,7 +44,7 @@ export function ShelveButton({ ids, onDone }: Props) {
       >
         {opened && (
           <ShelveForm
-            ids={ids}
+            rows={rows}
             onDone={() => {
               setOpened(false);
               onDone();
@@ -53,7 +56,8 @@ export function ShelveButton({ ids, onDone }: Props) {
   );
 }
 
-function ShelveForm({ ids, onDone }: Props) {
+function ShelveForm({ rows, onDone }: Props) {
+  const ids = rows.map((row) => row.id);
   const limits = useShelveLimits();
   const shelve = useShelveOccurrences();
   const [seconds, setSeconds] = useState<number | null>(null);
@@ -73,25 +77,28 @@ function ShelveForm({ ids, onDone }: Props) {
   const chosen = seconds ?? fallback;
 
   return (
-    <ReasonForm
-      hint={`${
-        ids.length === 1
-          ? 'O alarme selecionado sai da lista de ativos e dos contadores'
-          : `Os ${ids.length} alarmes selecionados saem da lista de ativos e dos contadores`
-      } até o fim do prazo (no máximo ${durationLabel(maxSegundos)}) ou até serem retornados.`}
-      submitLabel={SHELVING_MESSAGES.shelve}
-      pending={shelve.isPending}
-      onCancel={onDone}
-      onSubmit={(motivo) =>
-        shelve.mutate({ ids: [...ids], motivo, duracaoSegundos: chosen }, { onSuccess: onDone })
-      }
-    >
-      <NativeSelect
-        label={SHELVING_MESSAGES.duration}
-        value={String(chosen)}
-        data={choices.map((c) => ({ value: String(c.seconds), label: c.label }))}
-        onChange={(event) => setSeconds(Number(event.currentTarget.value))}
-      />
-    </ReasonForm>
+    <Stack gap="sm">
+      <ConfirmTargets label="Alarmes a suprimir" targets={rows.map(alarmTarget)} />
+      <ReasonForm
+        hint={`${
+          ids.length === 1
+            ? 'O alarme selecionado sai da lista de ativos e dos contadores'
+            : `Os ${ids.length} alarmes selecionados saem da lista de ativos e dos contadores`
+        } até o fim do prazo (no máximo ${durationLabel(maxSegundos)}) ou até serem retornados.`}
+        submitLabel={SHELVING_MESSAGES.shelve}
+        pending={shelve.isPending}
+        onCancel={onDone}
+        onSubmit={(motivo) =>
+          shelve.mutate({ ids: [...ids], motivo, duracaoSegundos: chosen }, { onSuccess: onDone })
+        }
+      >
+        <NativeSelect
+          label={SHELVING_MESSAGES.duration}
+          value={String(chosen)}
+          data={choices.map((c) => ({ value: String(c.seconds), label: c.label }))}
+          onChange={(event) => setSeconds(Number(event.currentTarget.value))}
+        />
+      </ReasonForm>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import type { ShelvedRow } from '@vigia/contract';
 import {
@@ -12,11 +12,13 @@ import {
 import { useMemo } from 'react';
 import type { LiveScope } from '../../../lib/live/liveInterest';
 import { useUserInfo } from '../../../lib/user/get-user-info';
+import { ConfirmTargets } from '../../../ui/ConfirmTargets';
 import { confirm } from '../../../ui/confirm';
 import { ListTable } from '../../../ui/table/ListTable';
 import type { ListColumn } from '../../../ui/table/types';
 import { useShelvedList, useUnshelveOccurrences } from '../api/alarm-states';
 import type { OccurrenceScope } from '../api/get-occurrence-page';
+import { alarmTarget } from './alarmTarget';
 
 interface Props {
   tableId: string;
@@ -101,7 +103,13 @@ export function ShelvedList({ tableId, scope, liveScope }: Props) {
             aria-label={`${SHELVING_MESSAGES.unshelve} ${row.nomeAlarme} de ${row.patrimonio || row.idDispositivo}`}
             onClick={async (event) => {
               event.stopPropagation();
-              if (!(await confirm({ message: SHELVING_MESSAGES.unshelveConfirm }))) return;
+              const message = (
+                <Stack gap="xs">
+                  <Text size="sm">{SHELVING_MESSAGES.unshelveConfirm}</Text>
+                  <ConfirmTargets label="Alarme a retornar" targets={[alarmTarget(row)]} />
+                </Stack>
+              );
+              if (!(await confirm({ message }))) return;
               unshelve.mutate([row.id]);
             }}
           >

@@ -13,8 +13,12 @@ import type { RowSelection } from '../../../ui/table/types';
 export interface OccurrenceSelection extends RowSelection<OccurrenceRow> {
   /** Selected ids among the rows on screen. */
   ids: number[];
+  /** The selected rows on screen (named by the confirmations). */
+  rows: OccurrenceRow[];
   /** Selected ids of alarms waiting for an acknowledgement. */
   ackIds: number[];
+  /** Their rows. */
+  ackRows: OccurrenceRow[];
   /** The acknowledge body, or null when none of those is selected (spec 001 §4: nothing happens). */
   request: () => { ids: number[] } | null;
   clear: () => void;
@@ -53,6 +57,11 @@ export function useOccurrenceSelection(
     [rows, selected],
   );
   const ackIds = useMemo(() => selectedIds(acknowledgeable), [acknowledgeable]);
+  const chosenRows = useMemo(() => rows.filter((row) => selected.has(row.id)), [rows, selected]);
+  const ackRows = useMemo(() => {
+    const waiting = new Set(ackIds);
+    return rows.filter((row) => waiting.has(row.id));
+  }, [rows, ackIds]);
 
   const onToggle = useCallback(
     (row: OccurrenceRow) => setChosen(new Set(selectedIds(toggleSelected(current, row.id)))),
@@ -65,7 +74,9 @@ export function useOccurrenceSelection(
 
   return {
     ids,
+    rows: chosenRows,
     ackIds,
+    ackRows,
     isSelected: (row) => selected.has(row.id),
     onToggle,
     onToggleAll,

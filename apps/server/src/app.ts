@@ -26,6 +26,7 @@ import type { Config } from './config.js';
 import { EventBus } from './events/eventBus.js';
 import { DeviceKeyCache } from './ingest/deviceKeyCache.js';
 import type { Ingest } from './ingest/ingest.js';
+import { startNotificationService } from './notifications/notificationService.js';
 import { requireBearer } from './plugins/bearerAuth.js';
 import { installErrorHandling, usePortugueseValidationMessages } from './plugins/errorHandler.js';
 import { limitHeavyCalls } from './plugins/heavyCalls.js';
@@ -206,6 +207,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   app.addHook('onClose', () => commands.close());
+  const notifications = startNotificationService({
+    store,
+    bus,
+    config: config.notifications,
+    log: app.log,
+  });
+  app.addHook('onClose', () => notifications.close());
   app.decorate('bus', bus);
   app.decorate('responseCache', services.responseCache);
   app.decorate('routeCatalog', [] as RouteEntry[]);

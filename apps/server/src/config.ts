@@ -106,6 +106,33 @@ const env = z.object({
   VIGIA_ALARM_SHELVE_SWEEP_MS: integer(100, 3_600_000).default(15_000),
   /** Chattering suppression window, seconds (0: off). */
   VIGIA_ALARM_CHATTER_S: integer(0, 3600).default(60),
+  /** SMTP server of the e-mail notifications: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://. */
+  VIGIA_SMTP_URL: z
+    .string()
+    .optional()
+    .refine((url) => url === undefined || /^smtps?:\/\//.test(url), {
+      message: "use 'smtp://host:porta' ou 'smtps://host:porta'",
+    }),
+  VIGIA_SMTP_FROM: z.string().min(3).max(200).default('Vigia <vigia@localhost>'),
+  /** The console's address as users open it, for the links in notifications. */
+  VIGIA_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'use http(s)://endereço')
+    .optional(),
+  /** Webhooks to private or loopback addresses (tests, a closed network): refused unless 1. */
+  VIGIA_WEBHOOK_PRIVATE: flag.default(false),
+  /** First retry of a failed notification, seconds; each next one waits twice as long (1 h at most). */
+  VIGIA_NOTIFY_RETRY_S: integer(1, 3600).default(30),
+  /** Attempts before a notification is marked failed (the default covers about 3 h of outage). */
+  VIGIA_NOTIFY_ATTEMPTS: integer(1, 50).default(10),
+  /** How often the delivery worker looks for due messages, milliseconds. */
+  VIGIA_NOTIFY_POLL_MS: integer(20, 60_000).default(1000),
+  /** How long a node holds a claimed message before another may take it, seconds. */
+  VIGIA_NOTIFY_LEASE_S: integer(1, 3600).default(120),
+  /** The flood window, seconds (10 min; tests lower it). */
+  VIGIA_NOTIFY_FLOOD_WINDOW_S: integer(1, 24 * 3600).default(600),
+  /** Seconds in an escalation "minute" (60; tests lower it). */
+  VIGIA_ESCALATION_MINUTE_S: integer(1, 60).default(60),
   /** How far V8 lets its heap grow past what survived a full collection, percent (0: V8's own). */
   VIGIA_HEAP_GROWTH_PERCENT: integer(0, 300).default(HEAP_GROWTH_PERCENT),
 });
@@ -175,6 +202,21 @@ export interface Config {
      * the same occurrence again (its repeat count grows) instead of a duplicate; 0: off.
      */
     chatterWindowSeconds: number;
+  };
+  /** Alarm notifications (notifications/README.md). */
+  notifications: {
+    /** This node's name in the outbox's leases and attempts. */
+    node: string;
+    smtpUrl: string | undefined;
+    smtpFrom: string;
+    publicUrl: string;
+    webhookPrivate: boolean;
+    retrySeconds: number;
+    attempts: number;
+    pollMs: number;
+    leaseSeconds: number;
+    floodWindowSeconds: number;
+    escalationMinuteSeconds: number;
   };
 }
 
@@ -256,6 +298,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       shelveMaxSeconds: e.VIGIA_ALARM_SHELVE_MAX_S,
       shelveSweepMs: e.VIGIA_ALARM_SHELVE_SWEEP_MS,
       chatterWindowSeconds: e.VIGIA_ALARM_CHATTER_S,
+    },
+    notifications: {
+      node,
+      smtpUrl: e.VIGIA_SMTP_URL,
+      smtpFrom: e.VIGIA_SMTP_FROM,
+      publicUrl: (e.VIGIA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      webhookPrivate: e.VIGIA_WEBHOOK_PRIVATE,
+      retrySeconds: e.VIGIA_NOTIFY_RETRY_S,
+      attempts: e.VIGIA_NOTIFY_ATTEMPTS,
+      pollMs: e.VIGIA_NOTIFY_POLL_MS,
+      leaseSeconds: e.VIGIA_NOTIFY_LEASE_S,
+      floodWindowSeconds: e.VIGIA_NOTIFY_FLOOD_WINDOW_S,
+      escalationMinuteSeconds: e.VIGIA_ESCALATION_MINUTE_S,
     },
   };
 }

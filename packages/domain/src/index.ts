@@ -251,6 +251,34 @@ export {
   PLACEHOLDER_NUMBER,
   STALE_LABEL,
 } from './messages.js';
+export type {
+  AlarmMessageInput,
+  AlarmToNotify,
+  EscalationSettings,
+  EscalationStep,
+  FloodSummaryInput,
+  NotificationChannel,
+  NotificationPreferences,
+  NotificationText,
+  QuietHours,
+  ShiftEntry,
+} from './notifications.js';
+export {
+  alarmNotificationText,
+  DEFAULT_ESCALATION,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  floodSummaryText,
+  inQuietHours,
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_MESSAGES,
+  notificationFilter,
+  onShift,
+  parseWebhookUrl,
+  retryDelaySeconds,
+  validateEscalation,
+  validateNotificationPreferences,
+  validEmail,
+} from './notifications.js';
 export { MAX_COMMENT_LENGTH, validateComment } from './occurrenceComment.js';
 export type { LoadMoreInput, PageSizeKey } from './paging.js';
 export {

@@ -484,6 +484,66 @@ export interface RollupStateTable {
   ate: number;
 }
 
+/** A user's notification preferences (issue 29): the domain's `NotificationPreferences` as JSON. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  prefs: JsonText;
+  /** Key of the HMAC-SHA256 signature of this user's webhook calls. */
+  webhook_secret: string;
+  updated_at: number;
+}
+
+/** A system's escalation of unacknowledged alarms (issue 29). */
+export interface EscalationSettingsTable {
+  system_id: number;
+  ativo: Flag;
+  critico_minimo: number;
+  minutos_plantao: number;
+  minutos_administradores: number;
+  updated_at: number;
+  updated_by: Opt<number>;
+}
+
+/** One message to deliver (notifications/README.md); the worker claims it with a lease. */
+export interface NotificationOutboxTable {
+  id: Id;
+  idempotency_key: string;
+  system_id: number;
+  occurrence_id: Opt<number>;
+  user_id: number;
+  kind: 'alarme' | 'escalonamento' | 'resumo';
+  channel: 'email' | 'webhook';
+  recipient: string;
+  payload: JsonText;
+  status: 'pending' | 'sent' | 'failed' | 'held' | 'summarized';
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: Opt<string>;
+  claimed_by: Opt<string>;
+  claimed_until: Opt<number>;
+  created_at: number;
+  sent_at: Opt<number>;
+}
+
+export interface NotificationAttemptsTable {
+  id: Id;
+  outbox_id: number;
+  ts: number;
+  node: string;
+  ok: Flag;
+  error: Opt<string>;
+}
+
+/** An escalation step taken: 1 the users on shift, 2 the administrators. */
+export interface EscalationStepsTable {
+  occurrence_id: number;
+  step: number;
+  system_id: number;
+  at: number;
+  /** Messages decided at this step. */
+  notified: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   systems: SystemsTable;
@@ -525,6 +585,11 @@ export interface Database {
   contract_devices: ContractDevicesTable;
   report_files: ReportFilesTable;
   audit_log: AuditLogTable;
+  notification_preferences: NotificationPreferencesTable;
+  escalation_settings: EscalationSettingsTable;
+  notification_outbox: NotificationOutboxTable;
+  notification_attempts: NotificationAttemptsTable;
+  escalation_steps: EscalationStepsTable;
 }
 
 export type User = Selectable<UsersTable>;

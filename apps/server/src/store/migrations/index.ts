@@ -19,6 +19,7 @@ import { currentValuesFillfactorMigration } from './0190_current_values_fillfact
 import { administrationMigration } from './0210_administration.js';
 import { ingestRefusalsMigration } from './0220_ingest_refusals.js';
 import { auditScopeMigration } from './0230_audit_scope.js';
+import { notificationsMigration } from './0240_notifications.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -47,6 +48,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0210_administration': administrationMigration(dialect),
         '0220_ingest_refusals': ingestRefusalsMigration(dialect),
         '0230_audit_scope': auditScopeMigration(dialect),
+        '0240_notifications': notificationsMigration(dialect),
       };
     },
   };

@@ -253,6 +253,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(docsRoutes);
   // Devices: their own key, no user token.
   if (options.ingest) {
+    const ingest = options.ingest;
+    // Rules changed on any node (the PostgreSQL relay brings the others'): reload them.
+    const unsubscribe = bus.subscribe((event) => {
+      if (event.type === 'alarmRules.changed') ingest.alarmRulesChanged(event);
+    });
+    app.addHook('onClose', async () => unsubscribe());
     await app.register(ingestRoutes, {
       store,
       ingest: options.ingest,

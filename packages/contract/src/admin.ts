@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, AUDIT_PAGE, SYSTEM_FEATURES } from '@vigia/domain';
+import { ADMIN_MESSAGES, ALARM_RULE_BOUNDS, AUDIT_PAGE, SYSTEM_FEATURES } from '@vigia/domain';
 import { z } from 'zod';
 import { bodyId, queryId } from './ids.js';
 import { defineRoute } from './route.js';
@@ -179,6 +179,106 @@ export const deviceCredentials = z.object({
 });
 
 export const saved = z.object({ mensagem: z.string() });
+
+export const ALARM_RULE_KINDS = ['threshold', 'bit', 'communication'] as const;
+
+/** An alarm rule's editable values (domain `AlarmRuleValues`): limit, on-delay (s), criticality, message. */
+const regraValores = z.object({
+  /** Threshold: the value compared; communication: seconds of silence; bit: null. */
+  limite: z.number().nullable(),
+  atraso: z.number().int(),
+  critico: z.number().int(),
+  mensagem: z.string(),
+});
+export const regraAlarme = regraValores.extend({
+  id: z.number().int(),
+  tipo: z.enum(ALARM_RULE_KINDS),
+  /** The reading the rule watches (null: communication). */
+  leitura: z.string().nullable(),
+  /** '>', '<' … of a threshold rule. */
+  operador: z.string().nullable(),
+  /** A bit rule's mask. */
+  bit: z.number().int().nullable(),
+  /** An event rule: a record, never an active alarm. */
+  evento: z.boolean(),
+});
+export type RegraAlarme = z.infer<typeof regraAlarme>;
+export const modeloRegras = z.object({
+  modelo: modelo,
+  regras: z.array(regraAlarme),
+});
+export type ModeloRegras = z.infer<typeof modeloRegras>;
+/** A device's rule: its values in force, its model's, and which fields it overrides. */
+export const regraDispositivo = regraAlarme.extend({
+  modelo: regraValores,
+  /** The device's own values; a null field is the model's. */
+  sobreposicao: z.object({
+    limite: z.number().nullable(),
+    atraso: z.number().int().nullable(),
+    critico: z.number().int().nullable(),
+    mensagem: z.string().nullable(),
+  }),
+});
+export type RegraDispositivo = z.infer<typeof regraDispositivo>;
+export const dispositivoRegras = z.object({
+  dispositivo: z.number().int(),
+  sisId: z.number().int(),
+  modelo: modelo,
+  regras: z.array(regraDispositivo),
+});
+export type DispositivoRegras = z.infer<typeof dispositivoRegras>;
+
+const B = ALARM_RULE_BOUNDS;
+const limiteInput = z.number().min(-1e12).max(1e12);
+const DELAY_TEXT = `O atraso deve ser um número inteiro de 0 a ${B.maxDelaySeconds} segundos.`;
+const CRITICO_TEXT = `A criticidade deve ser um número inteiro de ${B.criticoMin} a ${B.criticoMax}.`;
+const atrasoInput = z
+  .number()
+  .int(DELAY_TEXT)
+  .min(0, DELAY_TEXT)
+  .max(B.maxDelaySeconds, DELAY_TEXT);
+const criticoInput = z
+  .number()
+  .int(CRITICO_TEXT)
+  .min(B.criticoMin, CRITICO_TEXT)
+  .max(B.criticoMax, CRITICO_TEXT);
+const mensagemInput = z
+  .string()
+  .trim()
+  .min(1, 'Informe a mensagem do alarme.')
+  .max(B.messageMax, `A mensagem deve ter até ${B.messageMax} caracteres.`);
+/** `PUT /api/admin/modelos/{id}/regras`: the listed rules take these values; the others stay. */
+export const modelRulesInput = z.object({
+  regras: z
+    .array(
+      z.object({
+        id: bodyId,
+        limite: limiteInput.nullable(),
+        atraso: atrasoInput,
+        critico: criticoInput,
+        mensagem: mensagemInput,
+      }),
+    )
+    .min(1, 'Envie ao menos uma regra.')
+    .max(500),
+});
+/**
+ * `PUT /api/admin/dispositivos/{id}/regras`: the device's overrides, all of them
+ * (a rule left out, or with every field null, follows its model again).
+ */
+export const deviceRulesInput = z.object({
+  regras: z
+    .array(
+      z.object({
+        id: bodyId,
+        limite: limiteInput.nullable().optional(),
+        atraso: atrasoInput.nullable().optional(),
+        critico: criticoInput.nullable().optional(),
+        mensagem: mensagemInput.nullable().optional(),
+      }),
+    )
+    .max(500),
+});
 
 /** `POST /api/configuracao-inicial`: the one-time code from the server's log and the first administrator. */
 export const firstRunRequest = z
@@ -449,6 +549,51 @@ export const ADMIN_API = {
     errors: WRITE_ERRORS,
     tags: TAGS,
     summary: 'Altera nome, patrimônio ou local de um dispositivo',
+  }),
+  modelRules: defineRoute({
+    method: 'GET',
+    path: '/api/admin/modelos/{id}/regras',
+    params: idParams,
+    answer: modeloRegras,
+    errors: ADMIN_ERRORS,
+    tags: TAGS,
+    summary: 'Regras de alarme de um modelo (limite, atraso, criticidade, mensagem)',
+  }),
+  editModelRules: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/modelos/{id}/regras',
+    params: idParams,
+    body: modelRulesInput,
+    answer: modeloRegras,
+    errors: ADMIN_ERRORS,
+    tags: TAGS,
+    summary:
+      'Altera regras de um modelo (administrador da plataforma: o modelo vale para todos os sistemas)',
+    description:
+      'As regras listadas recebem os valores dados; as outras ficam. O motor de alarmes de todos ' +
+      'os nós usa a mudança na próxima leitura, sem reinício.',
+  }),
+  deviceRules: defineRoute({
+    method: 'GET',
+    path: '/api/admin/dispositivos/{id}/regras',
+    params: idParams,
+    answer: dispositivoRegras,
+    errors: ADMIN_ERRORS,
+    tags: TAGS,
+    summary: 'Regras de alarme de um dispositivo: as do modelo com as sobreposições dele',
+  }),
+  editDeviceRules: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/dispositivos/{id}/regras',
+    params: idParams,
+    body: deviceRulesInput,
+    answer: dispositivoRegras,
+    errors: ADMIN_ERRORS,
+    tags: TAGS,
+    summary: 'Substitui as sobreposições de regras de alarme de um dispositivo',
+    description:
+      'Um campo nulo ou ausente segue o modelo; uma regra fora da lista volta a seguir o modelo. ' +
+      'O motor de alarmes de todos os nós usa a mudança na próxima leitura.',
   }),
   deviceCredentials: defineRoute({
     method: 'POST',

@@ -45,6 +45,14 @@ export {
   peakWindowTone,
   ratePer,
 } from './alarmKpi.js';
+export type { AlarmRuleKind, AlarmRuleValues } from './alarmRules.js';
+export {
+  ALARM_RULE_BOUNDS,
+  ALARM_RULE_KIND_LABELS,
+  ALARM_RULE_MESSAGES,
+  alarmRuleProblem,
+  effectiveAlarmRule,
+} from './alarmRules.js';
 export type { DurationChoice } from './alarmShelving.js';
 export {
   durationLabel,

@@ -7,13 +7,20 @@ import {
   type InsertedOccurrence,
   insertOccurrence,
   loadAlarmRules,
+  loadRuleOverrides,
   openAlarmsOf,
   silentDevices,
 } from '../store/alarms/engineStore.js';
 import type { Store } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { type Publish, toPublish } from './publish.js';
-import { type CompiledRule, compileRule, conditionHolds } from './rules.js';
+import {
+  type CompiledRule,
+  compileRule,
+  conditionHolds,
+  type RuleOverrideRow,
+  withOverride,
+} from './rules.js';
 
 export { acknowledgeOccurrences } from '../store/occurrences/acknowledge.js';
 export type { Publish } from './publish.js';
@@ -51,6 +58,17 @@ export interface AlarmEngine {
   evaluate(batch: ReadingsBatch): Promise<void>;
   /** Forgets cached rules and states (after rules change). */
   reset(): void;
+  /**
+   * Rules changed (administration): a model's (`templateId`) or a device's
+   * overrides (`deviceId`). Taken at the start of the next evaluation, after the
+   * one in flight has stored what it loaded, so no stale load outlives it.
+   */
+  invalidate(change: AlarmRulesChange): void;
+}
+
+export interface AlarmRulesChange {
+  templateId?: number;
+  deviceId?: number;
 }
 
 interface TemplateRules {
@@ -70,6 +88,10 @@ interface TemplateRules {
  */
 interface DeviceState {
   templateId: number;
+  /** The device's own copy of its template's rules, when it overrides some (same slots). */
+  rules?: TemplateRules;
+  /** On-delay: since when a delayed alarm's condition holds (NaN: it does not); made when needed. */
+  since?: number[];
   /** Alarm: open; event: its condition held at the last evaluation (1 or 0). */
   active: number[];
   /** Time of the last reading evaluated (-Infinity: none yet). */
@@ -121,6 +143,23 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
   const publish = toPublish(opts.publish);
   const templates = new Map<number, TemplateRules>();
   const devices = new Map<number, DeviceState>();
+  let invalidations: AlarmRulesChange[] = [];
+
+  function applyInvalidations() {
+    if (invalidations.length === 0) return;
+    const changes = invalidations;
+    invalidations = [];
+    const changedTemplates = new Set<number>();
+    for (const c of changes) {
+      if (c.templateId !== undefined) changedTemplates.add(c.templateId);
+      if (c.deviceId !== undefined) devices.delete(c.deviceId);
+    }
+    if (changedTemplates.size === 0) return;
+    for (const id of changedTemplates) templates.delete(id);
+    // Their states are reloaded with the template: open alarms come back from the database.
+    for (const [id, state] of devices)
+      if (changedTemplates.has(state.templateId)) devices.delete(id);
+  }
 
   async function loadTemplates(ids: number[]) {
     const missing = [...new Set(ids)].filter((id) => !templates.has(id));
@@ -130,21 +169,29 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
       templates.set(id, { rules: [], byTag: new Map(), slotOf: new Map(), communication: [] });
     }
     for (const row of rows) {
-      const rule = compileRule(row);
-      const t = templates.get(rule.templateId);
-      if (!t) continue;
-      const slot = t.rules.push(rule) - 1;
-      t.slotOf.set(rule.id, slot);
-      if (rule.kind === 'communication') t.communication.push(rule);
-      else if (rule.tag !== null) {
-        const slots = t.byTag.get(rule.tag) ?? [];
-        slots.push(slot);
-        t.byTag.set(rule.tag, slots);
-      }
+      const t = templates.get(row.template_id);
+      if (t) addRule(t, compileRule(row));
     }
   }
 
+  /** A template's rules with a device's overrides, in the template's slots. */
+  function withOverrides(t: TemplateRules, own: readonly RuleOverrideRow[]): TemplateRules {
+    const byRule = new Map(own.map((o) => [o.rule_id, o]));
+    const copy: TemplateRules = {
+      rules: [],
+      byTag: new Map(),
+      slotOf: new Map(),
+      communication: [],
+    };
+    for (const rule of t.rules) {
+      const o = byRule.get(rule.id);
+      addRule(copy, o ? withOverride(rule, o) : rule);
+    }
+    return copy;
+  }
+
   async function prepare(list: readonly AlarmDevice[]) {
+    applyInvalidations();
     const fresh = list.filter((d) => {
       const known = devices.get(d.id);
       return !known || known.templateId !== d.templateId;
@@ -163,10 +210,14 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
       }
       const current = groupByDevice(await currentValuesOf(store.db, ids, [...eventTags]));
       const openOf = groupByDevice(open);
+      const overridesOf = groupByDevice(await loadRuleOverrides(store.db, ids));
       for (const d of chunk) {
-        const t = templates.get(d.templateId);
+        const own = overridesOf.get(d.id);
+        const template = templates.get(d.templateId);
+        const t = template && own ? withOverrides(template, own) : template;
         const rules = t?.rules ?? [];
         const state = emptyState(d.templateId, rules.length);
+        if (own && t) state.rules = t;
         for (const o of openOf.get(d.id) ?? []) {
           // An alarm of a rule the template no longer has is never evaluated again.
           const slot = o.rule_id === null ? undefined : t?.slotOf.get(o.rule_id);
@@ -200,7 +251,7 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
       const device = batch.devices[i] as AlarmDevice;
       const ts = batch.ts[i] as number;
       const state = devices.get(device.id);
-      const t = templates.get(device.templateId);
+      const t = state?.rules ?? templates.get(device.templateId);
       if (!state || !t) continue;
       if (device.id !== previousDevice) {
         previousDevice = device.id;
@@ -230,6 +281,9 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
           state.lastTs[slot] = ts;
           const active = state.active[slot] === 1;
           const holds = conditionHolds(rule, value, active);
+          if (rule.delay > 0 && !onDelayPassed(state, slot, rule.delay, holds && !active, ts)) {
+            continue;
+          }
           if (holds === active) continue;
           state.active[slot] = holds ? 1 : 0;
           if (rule.isEvent) {
@@ -300,8 +354,50 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
     reset() {
       templates.clear();
       devices.clear();
+      invalidations = [];
+    },
+    invalidate(change) {
+      invalidations.push(change);
     },
   };
+}
+
+function addRule(t: TemplateRules, rule: CompiledRule) {
+  const slot = t.rules.push(rule) - 1;
+  t.slotOf.set(rule.id, slot);
+  if (rule.kind === 'communication') t.communication.push(rule);
+  else if (rule.tag !== null) {
+    const slots = t.byTag.get(rule.tag) ?? [];
+    slots.push(slot);
+    t.byTag.set(rule.tag, slots);
+  }
+}
+
+/**
+ * On-delay (ISA-18.2): whether an alarm whose condition would open it (`rising`)
+ * has held it for `delay` seconds of reading time; the first reading where it holds
+ * starts the wait, one where it does not ends it. Only `rising` readings are held back.
+ */
+function onDelayPassed(
+  state: DeviceState,
+  slot: number,
+  delay: number,
+  rising: boolean,
+  ts: number,
+): boolean {
+  if (!rising) {
+    if (state.since) state.since[slot] = Number.NaN;
+    return true;
+  }
+  state.since ??= state.active.map(() => Number.NaN);
+  const since = state.since[slot] as number;
+  if (Number.isNaN(since)) {
+    state.since[slot] = ts;
+    return false;
+  }
+  if (ts - since < delay) return false;
+  state.since[slot] = Number.NaN;
+  return true;
 }
 
 function groupByDevice<T extends { device_id: number }>(rows: readonly T[]): Map<number, T[]> {
@@ -380,6 +476,7 @@ export async function sweepCommunication(
       critico: s.critico,
       isEvent: false,
       nome: s.nome,
+      delay: 0,
     };
     const device = { id: s.deviceId, systemId: s.systemId, templateId: 0, lastSeenAt: lastSeen };
     const opened = await store.db.transaction().execute((trx) =>

@@ -14,6 +14,28 @@ export interface CompiledRule {
   critico: number;
   isEvent: boolean;
   nome: string;
+  /** On-delay, seconds: a threshold or bit alarm opens once its condition has held this long. */
+  delay: number;
+}
+
+/** A device's own values of a rule of its model; a null field is the model's. */
+export interface RuleOverrideRow {
+  rule_id: number;
+  limit_value: number | null;
+  delay_s: number | null;
+  critico: number | null;
+  nome_alarme: string | null;
+}
+
+/** A rule with a device's own values; a communication rule or an event keeps no delay. */
+export function withOverride(rule: CompiledRule, o: RuleOverrideRow): CompiledRule {
+  return {
+    ...rule,
+    limit: o.limit_value ?? rule.limit,
+    delay: rule.kind === 'communication' || rule.isEvent ? 0 : Math.max(0, o.delay_s ?? rule.delay),
+    critico: o.critico ?? rule.critico,
+    nome: o.nome_alarme ?? rule.nome,
+  };
 }
 
 export function compileRule(row: AlarmRule): CompiledRule {
@@ -29,6 +51,8 @@ export function compileRule(row: AlarmRule): CompiledRule {
     critico: row.critico,
     isEvent: row.is_event === 1,
     nome: row.nome_alarme,
+    // Communication rules wait by their limit; events are records of a moment.
+    delay: row.kind === 'communication' || row.is_event === 1 ? 0 : Math.max(0, row.delay_s ?? 0),
   };
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { liveEvent } from '@vigia/contract';
 import pg from 'pg';
 import type { EventBus } from './eventBus.js';
-import type { VigiaEvent } from './types.js';
+import { type VigiaEvent, vigiaEvent } from './types.js';
 
 export const EVENTS_CHANNEL = 'vigia_events';
 /** PostgreSQL rejects NOTIFY payloads of 8000 bytes or more. */
@@ -53,7 +52,7 @@ export async function startPgEventRelay(options: {
     }
     const { o: origin, e: candidate } = (envelope ?? {}) as { o?: unknown; e?: unknown };
     if (origin === processId) return;
-    const parsed = liveEvent.safeParse(candidate);
+    const parsed = vigiaEvent.safeParse(candidate);
     if (!parsed.success) {
       log.warn({ origin }, 'eventos: NOTIFY com evento desconhecido ignorado');
       return;

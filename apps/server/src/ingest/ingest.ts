@@ -1,5 +1,5 @@
 import { MAX_AGE_S, MAX_FUTURE_S, readingsPayload } from '@vigia/contract';
-import { type AlarmEngine, createAlarmEngine } from '../alarms/engine.js';
+import { type AlarmEngine, type AlarmRulesChange, createAlarmEngine } from '../alarms/engine.js';
 import { type Publish, toPublish } from '../alarms/publish.js';
 import { ReadingsCoalescer } from '../events/readingsCoalescer.js';
 import type { Store } from '../store/database.js';
@@ -52,6 +52,8 @@ export interface Ingest {
   stats(): IngestStats;
   /** Messages refused for good since start, by reason (this node's; `/api/health`). */
   refusals(): IngestRefusalCounts;
+  /** Alarm rules changed (administration, on this node or another): the next reading uses them. */
+  alarmRulesChanged(change: AlarmRulesChange): void;
 }
 
 export interface IngestOptions {
@@ -96,18 +98,15 @@ export function createIngest(opts: IngestOptions): Ingest {
     publish: toPublish(opts.publish),
     intervalMs: opts.readingsEventIntervalMs,
   });
-  const alarms = new AlarmHandOff(
+  const engine =
     opts.engine ??
-      createAlarmEngine({
-        store,
-        publish: opts.publish,
-        chatterWindowSeconds: opts.chatterWindowSeconds,
-        now,
-      }),
-    cache,
-    readingsEvents,
-    log,
-  );
+    createAlarmEngine({
+      store,
+      publish: opts.publish,
+      chatterWindowSeconds: opts.chatterWindowSeconds,
+      now,
+    });
+  const alarms = new AlarmHandOff(engine, cache, readingsEvents, log);
   const writer = new BatchWriter(store, cache, alarms, counters, log);
 
   // Two queues take turns: one fills while the other is written.
@@ -253,5 +252,6 @@ export function createIngest(opts: IngestOptions): Ingest {
     },
     stats: () => counters.snapshot(),
     refusals: () => counters.refusals.snapshot(),
+    alarmRulesChanged: (change) => engine.invalidate(change),
   };
 }

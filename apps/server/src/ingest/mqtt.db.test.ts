@@ -188,6 +188,7 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
         },
         evaluate: async () => {},
         reset: () => {},
+        invalidate: () => {},
       },
     });
     subscriber = await subscribe(ingest);
@@ -243,7 +244,12 @@ describe.skipIf(!available)('MQTT ingest over the real broker', () => {
       store,
       batchMs: 20,
       log: quiet,
-      engine: { prepare: () => gate, evaluate: async () => {}, reset: () => {} },
+      engine: {
+        prepare: () => gate,
+        evaluate: async () => {},
+        reset: () => {},
+        invalidate: () => {},
+      },
     });
     subscriber = await subscribe(ingest, 3);
     const ts = fx.t0 + 360;

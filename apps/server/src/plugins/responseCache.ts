@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { allowedSystemIds } from '../auth/scope.js';
 import type { EventBus } from '../events/eventBus.js';
+import { isLiveEvent } from '../events/types.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -147,6 +148,7 @@ export class ResponseCache {
     this.#maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.#now = options.now ?? Date.now;
     bus.subscribe((event) => {
+      if (!isLiveEvent(event)) return;
       this.#generation.set(event.sisId, (this.#generation.get(event.sisId) ?? 0) + 1);
     });
   }

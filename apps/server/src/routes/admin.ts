@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { Local, PlaceKind, UsuarioAdmin } from '@vigia/contract';
+import type {
+  Local,
+  PlaceKind,
+  RegraAlarme,
+  RegraDispositivo,
+  UsuarioAdmin,
+} from '@vigia/contract';
 import { API } from '@vigia/contract/api';
-import { ADMIN_MESSAGES, AUDIT_PAGE, TEMPORARY_PASSWORD_LENGTH } from '@vigia/domain';
+import {
+  ADMIN_MESSAGES,
+  ALARM_RULE_MESSAGES,
+  type AlarmRuleValues,
+  AUDIT_PAGE,
+  alarmRuleProblem,
+  effectiveAlarmRule,
+  TEMPORARY_PASSWORD_LENGTH,
+} from '@vigia/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../auth/password.js';
@@ -9,6 +23,13 @@ import { currentUser } from '../auth/scope.js';
 import { deviceBrokerUser } from '../broker/deviceCredentials.js';
 import { deviceKeyHash, newDeviceKey } from '../ingest/deviceKey.js';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/httpError.js';
+import {
+  deviceRules,
+  modelRules,
+  type RuleOverride,
+  saveDeviceRules,
+  saveModelRules,
+} from '../store/admin/alarmRules.js';
 import { inScope, type SystemScope } from '../store/admin/audit.js';
 import { auditTrail } from '../store/admin/auditTrail.js';
 import {
@@ -84,7 +105,7 @@ const found = <T>(value: T | undefined): T => {
 
 /** Administration (issue 28): companies, systems, places, users and devices with their keys. */
 export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
-  const { store, authenticator, deviceKeys, brokerAccounts } = services;
+  const { store, authenticator, deviceKeys, brokerAccounts, bus } = services;
   const db = store.db;
 
   // Companies and systems: read by any administrator in scope, written by the platform's.
@@ -437,6 +458,86 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
         topicoLeituras: `vigia/dispositivos/${device.id}/leituras`,
         mensagem: ADMIN_MESSAGES.credentialsIssued,
       };
+    },
+  });
+
+  // Alarm rules. A model is the platform's (every system's devices of it share its rules):
+  // any administrator reads them, only a platform administrator changes them. A system
+  // administrator sets the overrides of their own devices.
+  /** 400 with the first rule a change would leave wrong; its ids each once and of the rules listed. */
+  const checkRules = <C extends { id: number }>(
+    rules: readonly { id: number; tipo: RegraAlarme['tipo']; mensagem: string }[],
+    changes: readonly C[],
+    valuesOf: (rule: RegraAlarme, change: C) => AlarmRuleValues,
+  ) => {
+    const byId = new Map(rules.map((r) => [r.id, r as RegraAlarme]));
+    const seen = new Set<number>();
+    for (const c of changes) {
+      if (seen.has(c.id)) throw badRequest(fill(ALARM_RULE_MESSAGES.repeatedRule, c));
+      seen.add(c.id);
+      const rule = byId.get(c.id);
+      if (!rule) throw badRequest(fill(ALARM_RULE_MESSAGES.unknownRule, c));
+      const problem = alarmRuleProblem(rule.tipo, valuesOf(rule, c), rule.mensagem);
+      if (problem) throw badRequest(problem);
+    }
+  };
+
+  app.route({
+    ...fromContract(app, API.admin.modelRules),
+    handler: async (request) => {
+      adminScope(request);
+      return found(await modelRules(db, request.params.id));
+    },
+  });
+  app.route({
+    ...fromContract(app, API.admin.editModelRules),
+    handler: async (request) => {
+      requirePlatform(request);
+      const templateId = request.params.id;
+      const model = found(await modelRules(db, templateId));
+      const changes = request.body.regras;
+      checkRules(model.regras, changes, (rule, c) => ({
+        ...c,
+        limite: rule.tipo === 'bit' ? null : c.limite,
+      }));
+      const outcome = await saveModelRules(db, templateId, changes, currentUser(request).id);
+      if ('unknownRule' in outcome)
+        throw badRequest(fill(ALARM_RULE_MESSAGES.unknownRule, { id: outcome.unknownRule }));
+      if (outcome.changed > 0) bus.publish({ type: 'alarmRules.changed', templateId });
+      return found(await modelRules(db, templateId));
+    },
+  });
+  app.route({
+    ...fromContract(app, API.admin.deviceRules),
+    handler: async (request) => {
+      const device = found(await findAdminDevice(db, adminScope(request), request.params.id));
+      return deviceRules(db, device);
+    },
+  });
+  app.route({
+    ...fromContract(app, API.admin.editDeviceRules),
+    handler: async (request) => {
+      const device = found(await findAdminDevice(db, adminScope(request), request.params.id));
+      const current = await deviceRules(db, device);
+      const overrides = new Map<number, RuleOverride>(
+        request.body.regras.map((r) => [
+          r.id,
+          {
+            limite: r.limite ?? null,
+            atraso: r.atraso ?? null,
+            critico: r.critico ?? null,
+            mensagem: r.mensagem ?? null,
+          },
+        ]),
+      );
+      checkRules(current.regras, request.body.regras, (rule, c) =>
+        effectiveAlarmRule((rule as RegraDispositivo).modelo, overrides.get(c.id)),
+      );
+      const outcome = await saveDeviceRules(db, device, overrides, currentUser(request).id);
+      if ('unknownRule' in outcome)
+        throw badRequest(fill(ALARM_RULE_MESSAGES.unknownRule, { id: outcome.unknownRule }));
+      if (outcome.changed > 0) bus.publish({ type: 'alarmRules.changed', deviceId: device.id });
+      return deviceRules(db, device);
     },
   });
 

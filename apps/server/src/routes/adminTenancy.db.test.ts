@@ -162,6 +162,17 @@ describe.skipIf(!available)('administration tenancy sweep', () => {
     device: [{ id: ids.device }],
     editDevice: [{ id: ids.device, body: { nome: 'Renomeado' } }],
     deviceCredentials: [{ id: ids.device }],
+    // A model is the platform's, of no system: any administrator reads its rules (the own
+    // probe), only a platform administrator changes them (403 to the sweeper).
+    modelRules: ids === own ? [{ id: 1 }] : [],
+    editModelRules: [
+      {
+        id: 1,
+        body: { regras: [{ id: 1, limite: 60, atraso: 0, critico: 20, mensagem: 'Varredura' }] },
+      },
+    ],
+    deviceRules: [{ id: ids.device }],
+    editDeviceRules: [{ id: ids.device, body: { regras: [] } }],
     audit: [
       { query: `sisId=${ids.system}` },
       { query: `sisId=${ids.system}&dispositivoId=${ids.device}` },

@@ -1,6 +1,7 @@
 import type { LiveEvent, OccurrenceRow, ShelvedRow } from '@vigia/contract';
 import { MESSAGES, SHELVING_MESSAGES } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLiveEvent } from '../events/types.js';
 import { expireShelves } from '../store/alarms/shelving.js';
 import type { NewOccurrence } from '../store/schema.js';
 import { testStoreAvailable } from '../store/testStore.js';
@@ -48,7 +49,9 @@ describe.skipIf(!available)('shelving and out of service (ISA-18.2)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    t.app.bus.subscribe((e) => events.push(e));
+    t.app.bus.subscribe((e) => {
+      if (isLiveEvent(e)) events.push(e);
+    });
     demo = await t.authHeader('demo');
     cliente = await t.authHeader('cliente');
     const db = t.store.db;

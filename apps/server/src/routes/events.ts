@@ -2,7 +2,7 @@ import { EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/scope.js';
-import type { VigiaEvent } from '../events/types.js';
+import { isLiveEvent, type VigiaEvent } from '../events/types.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
@@ -73,7 +73,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         socket.write(chunk);
       };
       const onEvent = (event: VigiaEvent) => {
-        if (!systems.has(event.sisId)) return;
+        if (!isLiveEvent(event) || !systems.has(event.sisId)) return;
         sequence += 1;
         write(`id: ${sequence}\ndata: ${dataOf(event)}\n\n`);
       };

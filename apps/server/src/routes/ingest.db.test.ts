@@ -102,6 +102,7 @@ describe.skipIf(!available)('POST /api/ingest', () => {
         },
         evaluate: async () => {},
         reset: () => {},
+        invalidate: () => {},
       },
     });
     const other = Fastify({ logger: false });

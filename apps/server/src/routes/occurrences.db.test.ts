@@ -1,6 +1,7 @@
 import type { LiveEvent, OccurrenceRow } from '@vigia/contract';
 import { alarmState, MAX_PAGE_SIZE, MESSAGES } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLiveEvent } from '../events/types.js';
 import type { NewOccurrence } from '../store/schema.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
@@ -572,7 +573,9 @@ describe.skipIf(!available)('occurrence lists, counter and acknowledgement', () 
   describe('POST /api/ocorrencias/reconhece', () => {
     it('acknowledges, audits, publishes occurrence.acknowledged and is idempotent', async () => {
       const events: LiveEvent[] = [];
-      const unsubscribe = t.app.bus.subscribe((e) => events.push(e));
+      const unsubscribe = t.app.bus.subscribe((e) => {
+        if (isLiveEvent(e)) events.push(e);
+      });
       const [first, second] = fx.ids.pending;
       const before = Math.floor(Date.now() / 1000);
       const response = await ack([first as number, second as number, fx.ids.event[0] as number]);

@@ -93,6 +93,16 @@ const IGNORED: Record<string, readonly string[]> = {
   'GET /api/combustivel/config': ['userid'],
 };
 
+/**
+ * Body ids that name data shared by every tenant, by route: an alarm rule is its
+ * model's, and models are the platform's (the route checks the rule is of the
+ * device's model).
+ */
+const SHARED_BODY_IDS: Record<string, readonly string[]> = {
+  'PUT /api/admin/dispositivos/{id}/regras': ['regras.[].id'],
+  'PUT /api/admin/modelos/{id}/regras': ['regras.[].id'],
+};
+
 /** A name that says id: `id`, `ids`, `idSite`, `usinaId`, `disp_id`, `sisid`, `dispositivo`. */
 const ID_NAME = /^ids?$|^id[A-Z_]|[a-z_][iI]ds?$|^dispositivo$/;
 
@@ -159,7 +169,10 @@ function slotsOf(operation: Operation): Slot[] {
     });
   }
   const body = operation.bodies[0];
-  if (body) slots.push(...bodySlots(body.schema));
+  if (body) {
+    const shared = SHARED_BODY_IDS[key] ?? [];
+    slots.push(...bodySlots(body.schema).filter((s) => !shared.includes(s.path.join('.'))));
+  }
   return slots;
 }
 

@@ -228,6 +228,7 @@ async function insertStructure(
       critico: Number(r.critico),
       isEvent: r.is_event === 1,
       nome: String(r.nome_alarme),
+      delay: 0,
     });
     rulesByType.set(tipo, list);
   }

@@ -226,6 +226,18 @@ export interface AlarmRulesTable {
   critico: number;
   is_event: Generated<Flag>;
   nome_alarme: string;
+  /** On-delay: seconds the condition must hold before the alarm opens (0: at once). */
+  delay_s: Generated<number>;
+}
+
+/** A device's overrides of its model's alarm rule; a null field is the model's value. */
+export interface DeviceAlarmRulesTable {
+  device_id: number;
+  rule_id: number;
+  limit_value: Opt<number>;
+  delay_s: Opt<number>;
+  critico: Opt<number>;
+  nome_alarme: Opt<string>;
 }
 
 export interface OccurrencesTable {
@@ -567,6 +579,7 @@ export interface Database {
   reading_days: ReadingRollupsTable;
   rollup_state: RollupStateTable;
   alarm_rules: AlarmRulesTable;
+  device_alarm_rules: DeviceAlarmRulesTable;
   occurrences: OccurrencesTable;
   occurrence_comments: OccurrenceCommentsTable;
   command_types: CommandTypesTable;

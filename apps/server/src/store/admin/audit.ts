@@ -11,7 +11,7 @@ export interface AdminAuditEntry {
   userId: number | null;
   /** `admin.<entity>.<verb>`: `admin.usuario.criar`, `admin.dispositivo.credenciais` … */
   action: string;
-  entity: 'empresa' | 'sistema' | 'local' | 'usuario' | 'dispositivo';
+  entity: 'empresa' | 'sistema' | 'local' | 'usuario' | 'dispositivo' | 'modelo';
   entityId: number;
   /** What changed, with the system it belongs to (`system_id`) where it has one. */
   details: Record<string, unknown>;

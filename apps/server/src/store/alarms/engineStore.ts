@@ -12,6 +12,16 @@ export function loadAlarmRules(
   return db.selectFrom('alarm_rules').selectAll().where('template_id', 'in', templateIds).execute();
 }
 
+/** The overrides of their models' rules some devices have. */
+export function loadRuleOverrides(db: Kysely<Database>, deviceIds: readonly number[]) {
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('device_alarm_rules')
+    .select(['device_id', 'rule_id', 'limit_value', 'delay_s', 'critico', 'nome_alarme'])
+    .where('device_id', 'in', deviceIds)
+    .execute();
+}
+
 /** The open alarms (not events) of some devices. */
 export function openAlarmsOf(db: Kysely<Database>, deviceIds: readonly number[]) {
   return db
@@ -180,7 +190,8 @@ export async function clearAlarms(
 
 /**
  * Devices silent for longer than their template's communication rule allows,
- * without that alarm open; devices that never communicated are left out.
+ * without that alarm open; devices that never communicated are left out. A device's
+ * own silence limit, criticality and message win over its model's.
  */
 export function silentDevices(db: Kysely<Database>, now: number) {
   return db
@@ -188,17 +199,20 @@ export function silentDevices(db: Kysely<Database>, now: number) {
     .innerJoin('alarm_rules as r', (j) =>
       j.onRef('r.template_id', '=', 'd.template_id').on('r.kind', '=', 'communication'),
     )
-    .select([
+    .leftJoin('device_alarm_rules as dr', (j) =>
+      j.onRef('dr.device_id', '=', 'd.id').onRef('dr.rule_id', '=', 'r.id'),
+    )
+    .select(({ fn, ref }) => [
       'd.id as deviceId',
       'd.system_id as systemId',
       'd.last_seen_at as lastSeenAt',
       'r.id as ruleId',
-      'r.limit_value as limit',
-      'r.critico as critico',
-      'r.nome_alarme as nome',
+      fn.coalesce(ref('dr.limit_value'), ref('r.limit_value')).as('limit'),
+      fn.coalesce(ref('dr.critico'), ref('r.critico')).as('critico'),
+      fn.coalesce(ref('dr.nome_alarme'), ref('r.nome_alarme')).as('nome'),
     ])
     .where('d.last_seen_at', 'is not', null)
-    .where(sql<boolean>`d.last_seen_at + r.limit_value < ${now}`)
+    .where(sql<boolean>`d.last_seen_at + coalesce(dr.limit_value, r.limit_value) < ${now}`)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -20,6 +20,7 @@ import { administrationMigration } from './0210_administration.js';
 import { ingestRefusalsMigration } from './0220_ingest_refusals.js';
 import { auditScopeMigration } from './0230_audit_scope.js';
 import { notificationsMigration } from './0240_notifications.js';
+import { alarmRuleOverridesMigration } from './0250_alarm_rule_overrides.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -49,6 +50,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0220_ingest_refusals': ingestRefusalsMigration(dialect),
         '0230_audit_scope': auditScopeMigration(dialect),
         '0240_notifications': notificationsMigration(dialect),
+        '0250_alarm_rule_overrides': alarmRuleOverridesMigration(dialect),
       };
     },
   };

@@ -78,6 +78,9 @@ export default defineConfig({
           environment: 'node',
           // One more try for timing under a loaded 2-core CI machine; a real defect fails both.
           retry: 1,
+          // A navigation waits for its screen's code: on a loaded machine that takes seconds,
+          // not vitest's default 1 s for expect.poll.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

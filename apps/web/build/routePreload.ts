@@ -86,7 +86,8 @@ export function routePreload(plan: PreloadPlan, session: SessionKeys): Plugin {
           `return r.ok?r.text().then(function(b){return{token:t,status:r.status,body:b}}):null},function(){return null})})}}` +
           `var seen={};f.forEach(function(u){if(seen[u])return;seen[u]=1;` +
           `var l=document.createElement('link');` +
-          `if(/\\.css$/.test(u)){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}` +
+          // crossOrigin as Vite's own links have it, or the browser fetches the file twice.
+          `l.crossOrigin='';if(/\\.css$/.test(u)){l.rel='preload';l.as='style'}else l.rel='modulepreload';` +
           `l.href=u;document.head.appendChild(l)})})()`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },

@@ -122,37 +122,40 @@ export function startNotificationService(opts: NotificationServiceOptions): Noti
     const at = nowMs();
     const now = Math.floor(at / 1000);
     const payload = messageOf(facts);
-    const messages: NewMessage[] = [];
-    for (const candidate of await systemCandidates(db, facts.systemId)) {
-      if (candidate.prefs === null) continue;
-      const prefs = preferencesOf(candidate.prefs);
-      const alarm = {
-        sisId: facts.systemId,
-        critico: facts.critico,
-        tipoDispositivo: facts.tipoDispositivo,
-        at,
-      };
-      if (notificationFilter(prefs, alarm, candidate.shift) !== null) continue;
-      for (const [channel, recipient] of channelsOf(prefs)) {
-        const recent = await countRecentAlarmMessages(
-          db,
-          candidate.userId,
-          channel,
-          now - config.floodWindowSeconds,
-        );
-        messages.push({
-          idempotencyKey: `alarme-${occurrenceId}-${candidate.userId}-${channel}`,
-          systemId: facts.systemId,
-          occurrenceId,
-          userId: candidate.userId,
-          kind: 'alarme',
-          channel,
-          recipient,
-          payload,
-          status: recent >= prefs.maxPorJanela ? 'held' : 'pending',
-        });
-      }
-    }
+    const alarm = {
+      sisId: facts.systemId,
+      critico: facts.critico,
+      tipoDispositivo: facts.tipoDispositivo,
+      at,
+    };
+    const takers = (await systemCandidates(db, facts.systemId)).flatMap((c) => {
+      if (c.prefs === null) return [];
+      const prefs = preferencesOf(c.prefs);
+      return notificationFilter(prefs, alarm, c.shift) === null
+        ? [{ userId: c.userId, prefs }]
+        : [];
+    });
+    const recent = await countRecentAlarmMessages(
+      db,
+      takers.map((c) => c.userId),
+      now - config.floodWindowSeconds,
+    );
+    const messages: NewMessage[] = takers.flatMap(({ userId, prefs }) =>
+      channelsOf(prefs).map(([channel, recipient]) => ({
+        idempotencyKey: `alarme-${occurrenceId}-${userId}-${channel}`,
+        systemId: facts.systemId,
+        occurrenceId,
+        userId,
+        kind: 'alarme' as const,
+        channel,
+        recipient,
+        payload,
+        status:
+          (recent.get(`${userId}:${channel}`) ?? 0) >= prefs.maxPorJanela
+            ? ('held' as const)
+            : ('pending' as const),
+      })),
+    );
     return enqueueMessages(db, messages, now);
   }
 

@@ -35,11 +35,11 @@ export async function enqueueMessages(
   messages: NewMessage[],
   now: number,
 ): Promise<number> {
-  let written = 0;
-  for (const m of messages) {
-    const result = await db
-      .insertInto('notification_outbox')
-      .values({
+  if (messages.length === 0) return 0;
+  const result = await db
+    .insertInto('notification_outbox')
+    .values(
+      messages.map((m) => ({
         idempotency_key: m.idempotencyKey,
         system_id: m.systemId,
         occurrence_id: m.occurrenceId,
@@ -51,31 +51,33 @@ export async function enqueueMessages(
         status: m.status,
         next_attempt_at: now,
         created_at: now,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .executeTakeFirst();
-    written += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return written;
+      })),
+    )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** Alarm messages of a user on a channel since `since` that count against the flood limit. */
+/**
+ * Alarm messages per user and channel since `since` that count against the
+ * flood limit (`user:channel` → count), for the users given.
+ */
 export async function countRecentAlarmMessages(
   db: Db,
-  userId: number,
-  channel: OutboxChannel,
+  userIds: readonly number[],
   since: number,
-): Promise<number> {
-  const row = await db
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('notification_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('channel', '=', channel)
+    .select(['user_id', 'channel', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', 'in', userIds)
     .where('created_at', '>', since)
     .where('kind', '=', 'alarme')
     .where('status', 'in', ['pending', 'sent', 'failed'])
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .groupBy(['user_id', 'channel'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.user_id}:${r.channel}`, Number(r.n)]));
 }
 
 /**

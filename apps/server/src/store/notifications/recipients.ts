@@ -1,5 +1,5 @@
 import type { ShiftEntry } from '@vigia/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../schema.js';
 
 type Db = Kysely<Database>;
@@ -135,22 +135,12 @@ export async function dueEscalations(
     .where('o.out_of_service', '=', 0)
     .where((eb) => eb.or([eb('o.shelved_until', 'is', null), eb('o.shelved_until', '<=', now)]))
     .where((eb) => eb('o.critico', '>=', eb.ref('e.critico_minimo')))
-    .where((eb) =>
-      eb(
-        'o.hora_ativacao',
-        '<=',
-        step === 1
-          ? eb(eb.val(now), '-', eb(eb.ref('e.minutos_plantao'), '*', unitSeconds))
-          : eb(
-              eb.val(now),
-              '-',
-              eb(
-                eb(eb.ref('e.minutos_plantao'), '+', eb.ref('e.minutos_administradores')),
-                '*',
-                unitSeconds,
-              ),
-            ),
-      ),
+    .where(
+      'o.hora_ativacao',
+      '<=',
+      step === 1
+        ? sql<number>`${now} - e.minutos_plantao * ${unitSeconds}`
+        : sql<number>`${now} - (e.minutos_plantao + e.minutos_administradores) * ${unitSeconds}`,
     )
     .where(({ not, exists, selectFrom }) =>
       not(

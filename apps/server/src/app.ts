@@ -52,6 +52,7 @@ import { healthRoutes } from './routes/health.js';
 import { healthPlanRoutes } from './routes/healthPlan.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { ingestRefusalRoutes } from './routes/ingestRefusals.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { occurrenceCommentRoutes } from './routes/occurrenceComments.js';
 import { occurrenceConfigRoutes } from './routes/occurrenceConfig.js';
@@ -289,6 +290,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportFileRoutes, services);
       await api.register(ingestRefusalRoutes, services);
       await api.register(adminRoutes, services);
+      await api.register(notificationRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,7 @@ import { GPS_API } from './gps.js';
 import { HEALTH_API } from './health.js';
 import { HEALTH_PLAN_API } from './healthPlan.js';
 import { INGEST_API } from './ingest.js';
+import { NOTIFICATIONS_API } from './notifications.js';
 import { OCCURRENCE_COMMENTS_API } from './occurrenceComments.js';
 import { OCCURRENCE_CONFIG_API, OCCURRENCES_API } from './occurrences.js';
 import { REPORT_FILES_API } from './reportFiles.js';
@@ -56,6 +57,7 @@ export const API = {
   reportFiles: REPORT_FILES_API,
   admin: ADMIN_API,
   audit: AUDIT_API,
+  notifications: NOTIFICATIONS_API,
 };
 
 export const ALL_ROUTES = listRoutes(API);

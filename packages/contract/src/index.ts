@@ -313,6 +313,15 @@ export {
   readingsPayload,
   TAG_NAME,
 } from './ingest.js';
+export type {
+  DeliveriesAnswer,
+  DeliveriesQuery,
+  Delivery,
+  EscalationSettingsBody,
+  NotificationPreferencesAnswer,
+  NotificationPreferencesBody,
+} from './notifications.js';
+export { DELIVERY_STATUSES, NOTIFICATIONS_API } from './notifications.js';
 export type { AddCommentBody, OccurrenceComment } from './occurrenceComments.js';
 export {
   addCommentBody,

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { DeviceRow, DeviceRowPage, OverviewConfig, TokenResponse } from '@vigia/contract';
+import type {
+  DeviceRow,
+  DeviceRowPage,
+  GraphicalConfig,
+  OverviewConfig,
+  TableConfig,
+  TokenResponse,
+} from '@vigia/contract';
 import {
   formatNumber,
   NEVER_COMMUNICATED,
@@ -302,6 +309,50 @@ describe.runIf(hasChromium)(
       expect(
         results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
       ).toEqual([]);
+    });
+
+    it('the site page and its side navigation link every chart and report preset of the device; a plant without presets offers none', async () => {
+      const gmg = deviceNamed('GMG ERB Belo Horizonte Savassi');
+      const charts = (
+        await api<GraphicalConfig[]>(`/api/ConfigurationGraphical/${gmg.id}/graphical`)
+      )
+        .filter((c) => c.idGraphical !== null)
+        .map((c) => c.nome);
+      const reports = (await api<TableConfig[]>(`/api/ConfigurationTable/${gmg.id}/table`)).map(
+        (c) => c.table?.nome ?? c.nome,
+      );
+      expect(reports).toEqual(
+        expect.arrayContaining(['Relatório GMG', 'Relatório Motor', 'Manutenção']),
+      );
+      await openSite(siteHash(gmg));
+      const onPage = page.getByRole('navigation', { name: 'Gráficos e relatórios do dispositivo' });
+      await onPage.waitFor({ timeout: 15_000 });
+      expect((await onPage.getByRole('link').allTextContents()).sort()).toEqual(
+        [...charts, ...reports].sort(),
+      );
+      const nav = page.getByTestId('side-nav');
+      const navCharts = nav.getByRole('navigation', { name: 'Gráficos' }).getByRole('link');
+      await expect.poll(() => navCharts.count(), { timeout: 15_000 }).toBe(charts.length);
+      const navReports = nav.getByRole('navigation', { name: 'Relatórios' }).getByRole('link');
+      const reportNames = await navReports.evaluateAll((links) =>
+        links.map((l) => l.getAttribute('aria-label') ?? l.textContent ?? ''),
+      );
+      // Horímetro and Informações Operacionais keep their own entries of the menu.
+      expect(reportNames.sort()).toEqual(
+        reports.filter((r) => r !== 'Horímetro' && r !== 'Informações Operacionais').sort(),
+      );
+      await desktopPageShot(page, join(SHOTS, 'site-presets.png'));
+      await onPage.getByRole('link', { name: 'Relatório Motor' }).click();
+      await page.waitForURL((url) => /\/relatorio\/\d+$/.test(url.hash));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+
+      // The demo's plants have no chart or report preset: their menu offers neither.
+      const plant = devices.find((d) => d.usinaId !== null);
+      if (!plant) throw new Error('demonstração sem usina');
+      await page.goto(`${server.url}/#/${plant.sisId}/usina/${plant.usinaId}/home`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForTimeout(3000);
+      expect(await nav.getByRole('navigation', { name: 'Relatórios' }).count()).toBe(0);
     });
   },
 );

@@ -5,6 +5,7 @@ import { DeviceServiceControl } from '../../features/occurrences/components/Devi
 import { OccurrencePreview } from '../../features/occurrences/components/OccurrencePreview';
 import { SiteOverviewPage } from '../../features/site/pages/SiteOverviewPage';
 import { SiteRedirectPage } from '../../features/site/pages/SiteRedirectPage';
+import { SitePresetLinks } from './presetLinks';
 
 /*
  * Features do not import each other: the site page takes the occurrence
@@ -19,10 +20,17 @@ const renderOccurrences = (siteId: number) => (
 );
 const renderCommands = (site: SiteData) =>
   showsCommandPanel(site.tipo) ? <CommandPanel deviceId={site.id} /> : null;
+const renderPresets = () => <SitePresetLinks />;
 
 /** `main.site.overview`: the overview panel with the site's occurrence preview. */
 export function SiteOverviewRoute() {
-  return <SiteOverviewPage renderOccurrences={renderOccurrences} renderCommands={renderCommands} />;
+  return (
+    <SiteOverviewPage
+      renderOccurrences={renderOccurrences}
+      renderCommands={renderCommands}
+      renderPresets={renderPresets}
+    />
+  );
 }
 
 /** `main.site`: the redirect to the first overview (or the device type's panel). */

@@ -1,5 +1,5 @@
-import { ActionIcon, NavLink, Stack } from '@mantine/core';
-import { IconPin, IconPinnedOff } from '@tabler/icons-react';
+import { ActionIcon, NavLink, Stack, Text } from '@mantine/core';
+import { IconChartLine, IconPin, IconPinnedOff, IconReport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -8,6 +8,13 @@ import { NavCounters } from '../../features/counters/components/NavCounters';
 import type { RouteParams } from '../../lib/navigation';
 import { useUserInfo } from '../../lib/user/get-user-info';
 import { DeferredTooltip } from '../../ui/deferredOverlays';
+import {
+  hasPresets,
+  OWN_REPORT_ROUTES,
+  type PresetLink,
+  type PresetLinks,
+  usePresetLinks,
+} from '../compose/presetLinks';
 import { routePath } from '../router/links';
 import { MOUNTED_ROUTES, type RouteGroup } from '../router/routeTable';
 import { navIcon } from './navIcons';
@@ -40,6 +47,7 @@ export function SideNav({
   const { pathname } = useLocation();
   const sisId = Number(params.sisId);
   const offer = useSystemOffer(sisId, countersEnabled);
+  const presets = usePresetLinks(group, params, countersEnabled && hasPresets(group));
 
   return (
     <>
@@ -54,7 +62,9 @@ export function SideNav({
             collapsed={collapsed}
             pathname={pathname}
             offer={offer}
+            hidden={hiddenRoutes(presets)}
           />
+          {presets && <PresetNav presets={presets} collapsed={collapsed} pathname={pathname} />}
         </Stack>
       </div>
       {canPin && (
@@ -93,6 +103,87 @@ function useSystemOffer(sisId: number, enabled: boolean): SystemOffer | null {
   );
 }
 
+/** A site's own report screens (horímetro, informações operacionais) it has no preset for. */
+function hiddenRoutes(presets: PresetLinks | undefined): string {
+  if (!presets) return '';
+  return Object.values(OWN_REPORT_ROUTES)
+    .filter((route) => !presets.ownReportRoutes.has(route))
+    .join(' ');
+}
+
+interface NavLinkItemProps {
+  id: string;
+  label: string;
+  href: string;
+  Icon: ReturnType<typeof navIcon>;
+  active: boolean;
+  collapsed: boolean;
+}
+
+/** One entry: its label in the expanded navigation, its icon named in a tooltip in the rail. */
+function NavLinkItem({ id, label, href, Icon, active, collapsed }: NavLinkItemProps) {
+  const link = (
+    <NavLink
+      key={id}
+      component={Link}
+      to={href}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      aria-label={collapsed ? label : undefined}
+      label={collapsed ? null : label}
+      leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+      className={classes.link}
+      variant="light"
+    />
+  );
+  return collapsed ? (
+    <DeferredTooltip key={id} label={label} position="right">
+      {link}
+    </DeferredTooltip>
+  ) : (
+    link
+  );
+}
+
+/** The chart and report presets of the site, plant or SCD on screen. */
+function PresetNav({
+  presets,
+  collapsed,
+  pathname,
+}: {
+  presets: PresetLinks;
+  collapsed: boolean;
+  pathname: string;
+}) {
+  const section = (title: string, links: readonly PresetLink[], Icon: ReturnType<typeof navIcon>) =>
+    links.length > 0 && (
+      <nav aria-label={title}>
+        {!collapsed && (
+          <Text size="xs" fw={600} c="gray.7" px="sm" pt="xs" pb={2} tt="uppercase">
+            {title}
+          </Text>
+        )}
+        {links.map((l) => (
+          <NavLinkItem
+            key={l.key}
+            id={l.key}
+            label={l.nome}
+            href={l.href}
+            Icon={Icon}
+            active={pathname === l.href}
+            collapsed={collapsed}
+          />
+        ))}
+      </nav>
+    );
+  return (
+    <>
+      {section('Gráficos', presets.charts, IconChartLine)}
+      {section('Relatórios', presets.reports, IconReport)}
+    </>
+  );
+}
+
 interface NavItemsProps {
   group: RouteGroup;
   params: RouteParams;
@@ -100,6 +191,8 @@ interface NavItemsProps {
   pathname: string;
   /** What the system has; null: the client-systems group, whose screens span every system. */
   offer: SystemOffer | null;
+  /** Route ids left out, space-separated (a site's report screens it has no preset for). */
+  hidden: string;
 }
 
 function sameParams(a: RouteParams, b: RouteParams): boolean {
@@ -116,41 +209,31 @@ function sameOffer(a: SystemOffer | null, b: SystemOffer | null): boolean {
  * loads (user info, page title, counters) and the list does not change then.
  */
 const NavItems = memo(
-  function NavItems({ group, params, collapsed, pathname, offer }: NavItemsProps) {
+  function NavItems({ group, params, collapsed, pathname, offer, hidden }: NavItemsProps) {
+    const left = new Set(hidden.split(' '));
     const items = MOUNTED_ROUTES.filter(
-      (route) => route.group === group && route.nav && (!offer || offeredTo(route, offer)),
+      (route) =>
+        route.group === group &&
+        route.nav &&
+        !left.has(route.id) &&
+        (!offer || offeredTo(route, offer)),
     ).flatMap((route) => {
       const href = routePath(route, params);
       return href ? [{ route, href }] : [];
     });
     return (
       <nav aria-label="Menu do sistema">
-        {items.map(({ route, href }) => {
-          const Icon = navIcon(route.id);
-          const active = pathname === href || pathname.startsWith(`${href}/`);
-          const link = (
-            <NavLink
-              key={route.id}
-              component={Link}
-              to={href}
-              active={active}
-              aria-current={active ? 'page' : undefined}
-              aria-label={collapsed ? route.label : undefined}
-              label={collapsed ? null : route.label}
-              leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
-              className={classes.link}
-              variant="light"
-            />
-          );
-          // Labels show in the expanded navigation; the rail names its icons in tooltips.
-          return collapsed ? (
-            <DeferredTooltip key={route.id} label={route.label} position="right">
-              {link}
-            </DeferredTooltip>
-          ) : (
-            link
-          );
-        })}
+        {items.map(({ route, href }) => (
+          <NavLinkItem
+            key={route.id}
+            id={route.id}
+            label={route.label}
+            href={href}
+            Icon={navIcon(route.id)}
+            active={pathname === href || pathname.startsWith(`${href}/`)}
+            collapsed={collapsed}
+          />
+        ))}
       </nav>
     );
   },
@@ -158,6 +241,7 @@ const NavItems = memo(
     a.group === b.group &&
     a.collapsed === b.collapsed &&
     a.pathname === b.pathname &&
+    a.hidden === b.hidden &&
     sameOffer(a.offer, b.offer) &&
     sameParams(a.params, b.params),
 );

@@ -17,6 +17,8 @@ export interface SiteOverviewPageProps {
   renderOccurrences?: (siteId: number) => ReactNode;
   /** The device's command panel (spec 001 §6: generator, TFR and plant panels), composed in by the app. */
   renderCommands?: (site: SiteData) => ReactNode;
+  /** Links to the device's chart and report presets, composed in by the app. */
+  renderPresets?: (site: SiteData) => ReactNode;
 }
 
 /**
@@ -24,7 +26,11 @@ export interface SiteOverviewPageProps {
  * title, its overview tabs, the panel its `render_html` names and the
  * occurrence preview.
  */
-export function SiteOverviewPage({ renderOccurrences, renderCommands }: SiteOverviewPageProps) {
+export function SiteOverviewPage({
+  renderOccurrences,
+  renderCommands,
+  renderPresets,
+}: SiteOverviewPageProps) {
   const { params, siteId, overviewId } = useSiteParams();
   const links = useRouteLinks();
   const overviews = useOverviews(siteId);
@@ -64,6 +70,8 @@ export function SiteOverviewPage({ renderOccurrences, renderCommands }: SiteOver
           {renderOccurrences && (
             <OccurrencesSection>{renderOccurrences(site.id)}</OccurrencesSection>
           )}
+          {/* Last: links that arrive later move nothing above them. */}
+          {renderPresets?.(site)}
         </Stack>
       )}
     </SiteFrame>

@@ -280,14 +280,43 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
       reconnectPeriod: 0,
     });
     await again.endAsync();
+    await page.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+
+    // An alarm limit changed on screen raises an alarm on the next reading.
+    await page.getByRole('button', { name: 'Regras de alarme' }).click();
+    const rules = dialog(/Regras de alarme · GMG Belém 1/);
+    const oil = rules.getByRole('group', { name: 'Alta temperatura do óleo' });
+    await eventually(() => oil.count()).toBe(1);
+    expect(await oil.getByLabel('Limite', { exact: true }).getAttribute('placeholder')).toBe('105');
+    await oil.getByLabel('Limite', { exact: true }).fill('50');
+    await oil.getByLabel('Mensagem', { exact: true }).fill('Óleo acima de 50 °C');
+    expect(await axeViolations()).toEqual([]);
+    await desktopPageShot(page, join(SHOTS, 'administracao-regras-1440.png'));
+    await rules.getByRole('button', { name: 'Salvar' }).click();
+    await eventually(() => rules.count()).toBe(0);
+    expect((await post(rotated, { ts: now + 3, leituras: { OilTemp: 60 } })).status).toBe(202);
+    const activeAlarms = () =>
+      page.evaluate(async (id) => {
+        const token = localStorage.getItem('vigia.access_token');
+        const answer = await fetch(
+          `/api/ocorrencias?disp_id=${id}&alarmeativo=1&offSet=0&limit=10`,
+          { headers: { authorization: `Bearer ${token}` } },
+        );
+        return answer.text();
+      }, deviceId);
+    await eventually(activeAlarms, { timeout: 15_000 }).toContain('Óleo acima de 50 °C');
 
     // The audit screen lists all of it, and its Excel file says the same.
-    await page.getByRole('button', { name: 'Fechar', exact: true }).last().click();
     await page.getByRole('tab', { name: 'Auditoria' }).click();
     const audit = page.getByRole('table', { name: 'Auditoria' });
     await eventually(() => audit.innerText()).toContain('Chave de dispositivo emitida');
     const listed = await audit.innerText();
-    for (const action of ['Dispositivo cadastrado', 'Usuário criado', 'Local criado']) {
+    for (const action of [
+      'Dispositivo cadastrado',
+      'Usuário criado',
+      'Local criado',
+      'Regra de alarme do dispositivo alterada',
+    ]) {
       expect(listed).toContain(action);
     }
     expect(await axeViolations()).toEqual([]);
@@ -333,6 +362,20 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
       );
       expect(overflow).toBeLessThanOrEqual(0);
       await small.screenshot({ path: join(SHOTS, 'administracao-390.png'), fullPage: true });
+      // The models' rules, read only but for a platform administrator: fields one under another.
+      await small.getByRole('tab', { name: 'Modelos' }).click();
+      await small
+        .getByRole('row', { name: /Gerador/ })
+        .first()
+        .getByRole('button', { name: 'Regras de alarme' })
+        .click();
+      const rules = small.getByRole('dialog', { name: /Regras de alarme/ });
+      await eventually(() => rules.getByRole('group').count()).toBeGreaterThan(2);
+      const widths = await rules
+        .getByRole('textbox')
+        .evaluateAll((inputs) => inputs.map((i) => i.getBoundingClientRect().right));
+      expect(Math.max(...widths)).toBeLessThanOrEqual(390);
+      await small.screenshot({ path: join(SHOTS, 'administracao-regras-390.png') });
     } finally {
       await phone.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alarmRuleProblem, effectiveAlarmRule } from './alarmRules.js';
+import { alarmRuleProblem, alarmRuleSummary, effectiveAlarmRule } from './alarmRules.js';
 
 const ok = { limite: 80, atraso: 0, critico: 17, mensagem: 'Temperatura alta' };
 
@@ -65,5 +65,24 @@ describe("effectiveAlarmRule: a device's override field wins, a null one is the 
   it('mixes both', () => {
     expect(effectiveAlarmRule(ok, { limite: 50, mensagem: null })).toEqual({ ...ok, limite: 50 });
     expect(effectiveAlarmRule(ok, undefined)).toEqual(ok);
+  });
+});
+
+describe('alarmRuleSummary: what a rule watches on the rules screen', () => {
+  it.each([
+    [
+      { tipo: 'threshold', leitura: 'ai1', operador: '>', bit: null, evento: false },
+      'Limite · ai1 >',
+    ],
+    [
+      { tipo: 'bit', leitura: 'statusGMG', operador: null, bit: 4, evento: true },
+      'Bit de estado · statusGMG (bit 4) · evento',
+    ],
+    [
+      { tipo: 'communication', leitura: null, operador: null, bit: null, evento: false },
+      'Comunicação',
+    ],
+  ] as const)('%o is %s', (rule, text) => {
+    expect(alarmRuleSummary(rule)).toBe(text);
   });
 });

@@ -38,6 +38,24 @@ export const ALARM_RULE_MESSAGES = {
   saved: 'Regras de alarme salvas. Valem para a próxima leitura.',
 } as const;
 
+/** What a rule watches, as the rules screen names it: 'Limite · ai1 >', 'Bit de estado · statusGMG (bit 4)'. */
+export function alarmRuleSummary(rule: {
+  tipo: AlarmRuleKind;
+  leitura: string | null;
+  operador: string | null;
+  bit: number | null;
+  evento: boolean;
+}): string {
+  const watched =
+    rule.tipo === 'bit'
+      ? `${rule.leitura ?? ''} (bit ${rule.bit ?? 0})`
+      : [rule.leitura, rule.operador].filter(Boolean).join(' ');
+  const text = watched
+    ? `${ALARM_RULE_KIND_LABELS[rule.tipo]} · ${watched}`
+    : ALARM_RULE_KIND_LABELS[rule.tipo];
+  return rule.evento ? `${text} · evento` : text;
+}
+
 /** What an administrator sets on a rule (a device's override leaves a field null: the model's). */
 export interface AlarmRuleValues {
   limite: number | null;

@@ -51,6 +51,7 @@ export {
   ALARM_RULE_KIND_LABELS,
   ALARM_RULE_MESSAGES,
   alarmRuleProblem,
+  alarmRuleSummary,
   effectiveAlarmRule,
 } from './alarmRules.js';
 export type { DurationChoice } from './alarmShelving.js';
@@ -262,6 +263,7 @@ export {
 export type {
   AlarmMessageInput,
   AlarmToNotify,
+  DeliveryStatus,
   EscalationSettings,
   EscalationStep,
   FloodSummaryInput,
@@ -275,8 +277,11 @@ export {
   alarmNotificationText,
   DEFAULT_ESCALATION,
   DEFAULT_NOTIFICATION_PREFERENCES,
+  DELIVERY_STATUS_DISPLAY,
   floodSummaryText,
   inQuietHours,
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_KIND_LABELS,
   NOTIFICATION_LIMITS,
   NOTIFICATION_MESSAGES,
   notificationFilter,

@@ -29,6 +29,10 @@ export const usePlaces = (sisId: number | undefined) =>
   useAdminQuery(API.admin.places, { query: { sisId } }, sisId !== undefined);
 export const useAdminUsers = (sisId: number | undefined) =>
   useAdminQuery(API.admin.users, { query: { sisId } }, sisId !== undefined);
+export const useModelRules = (id: number, enabled = true) =>
+  useAdminQuery(API.admin.modelRules, { params: { id } }, enabled);
+export const useDeviceRules = (id: number, enabled = true) =>
+  useAdminQuery(API.admin.deviceRules, { params: { id } }, enabled);
 export const useAdminDevices = (sisId: number | undefined, filtro: string) =>
   useAdminQuery(
     API.admin.devices,
@@ -80,6 +84,10 @@ export const adminWrites = {
   editDevice: ({ id, ...body }: { id: number } & Body<typeof API.admin.editDevice>) =>
     call(API.admin.editDevice, { params: { id }, body }, quiet),
   issueCredentials: (id: number) => call(API.admin.deviceCredentials, { params: { id } }, quiet),
+  saveModelRules: ({ id, ...body }: { id: number } & Body<typeof API.admin.editModelRules>) =>
+    call(API.admin.editModelRules, { params: { id }, body }, quiet),
+  saveDeviceRules: ({ id, ...body }: { id: number } & Body<typeof API.admin.editDeviceRules>) =>
+    call(API.admin.editDeviceRules, { params: { id }, body }, quiet),
 };
 
 export type AuditFilters = {

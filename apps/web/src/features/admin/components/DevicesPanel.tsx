@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../../ui/table/useDebouncedValue';
 import { adminWrites, useAdminDevices, useAdminWrite, useModels, usePlaces } from '../api/admin';
 import { AdminFormDialog } from './AdminFormDialog';
 import { AdminTable } from './AdminTable';
+import { AlarmRulesDialog } from './AlarmRulesDialog';
 import { ListState } from './ListState';
 import { numberText, optionalNumber } from './numberField';
 import { SecretNotice } from './SecretNotice';
@@ -24,6 +25,7 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
   const places = usePlaces(sisId);
   const [editing, setEditing] = useState<DispositivoAdmin | 'novo' | null>(null);
   const [issued, setIssued] = useState<{ nome: string; credentials: Credentials } | null>(null);
+  const [rulesOf, setRulesOf] = useState<DispositivoAdmin | null>(null);
   const issue = useAdminWrite(adminWrites.issueCredentials);
 
   const askIssue = async (d: DispositivoAdmin) => {
@@ -82,9 +84,14 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
             ]}
             onEdit={setEditing}
             actions={(d) => (
-              <Button size="compact-sm" variant="default" onClick={() => void askIssue(d)}>
-                {d.credencial ? 'Trocar chave' : 'Emitir chave'}
-              </Button>
+              <>
+                <Button size="compact-sm" variant="default" onClick={() => void askIssue(d)}>
+                  {d.credencial ? 'Trocar chave' : 'Emitir chave'}
+                </Button>{' '}
+                <Button size="compact-sm" variant="default" onClick={() => setRulesOf(d)}>
+                  Regras de alarme
+                </Button>
+              </>
             )}
           />
         )}
@@ -95,6 +102,14 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
           device={editing === 'novo' ? undefined : editing}
           places={places.data ?? []}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {rulesOf && (
+        <AlarmRulesDialog
+          kind="dispositivo"
+          id={rulesOf.id}
+          nome={`${rulesOf.nome} (${rulesOf.patrimonio})`}
+          onClose={() => setRulesOf(null)}
         />
       )}
       {issued && (

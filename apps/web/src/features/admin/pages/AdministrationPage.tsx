@@ -17,6 +17,8 @@ import { useSystems } from '../api/admin';
 import { AuditPanel } from '../components/AuditPanel';
 import { CompaniesPanel } from '../components/CompaniesPanel';
 import { DevicesPanel } from '../components/DevicesPanel';
+import { EscalationPanel } from '../components/EscalationPanel';
+import { ModelsPanel } from '../components/ModelsPanel';
 import { PlacesPanel } from '../components/PlacesPanel';
 import { SystemsPanel } from '../components/SystemsPanel';
 import { UsersPanel } from '../components/UsersPanel';
@@ -75,8 +77,10 @@ export function AdministrationPage() {
           <Tabs.Tab value="usuarios">Usuários</Tabs.Tab>
           <Tabs.Tab value="dispositivos">Dispositivos</Tabs.Tab>
           <Tabs.Tab value="locais">Locais</Tabs.Tab>
+          <Tabs.Tab value="modelos">Modelos</Tabs.Tab>
           <Tabs.Tab value="sistemas">Sistemas</Tabs.Tab>
           <Tabs.Tab value="empresas">Empresas</Tabs.Tab>
+          <Tabs.Tab value="escalonamento">Escalonamento</Tabs.Tab>
           <Tabs.Tab value="auditoria">Auditoria</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="usuarios" pt="md">
@@ -94,11 +98,19 @@ export function AdministrationPage() {
             <PlacesPanel sisId={id} />
           ))}
         </Tabs.Panel>
+        <Tabs.Panel value="modelos" pt="md">
+          <ModelsPanel platform={platform} />
+        </Tabs.Panel>
         <Tabs.Panel value="sistemas" pt="md">
           <SystemsPanel platform={platform} />
         </Tabs.Panel>
         <Tabs.Panel value="empresas" pt="md">
           <CompaniesPanel platform={platform} />
+        </Tabs.Panel>
+        <Tabs.Panel value="escalonamento" pt="md">
+          {scoped((id) => (
+            <EscalationPanel sisId={id} />
+          ))}
         </Tabs.Panel>
         <Tabs.Panel value="auditoria" pt="md">
           {scoped((id) => (

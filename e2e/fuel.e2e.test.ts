@@ -62,19 +62,28 @@ describe.runIf(hasChromium)(
       expect(await axeViolations()).toEqual([]);
     });
 
-    it('enters a day’s fuel: a bad value blocks, Não keeps it, Sim saves it with its author', async () => {
+    it('enters a day’s fuel: a bad value stays with its error and does not hold back the valid one; Não keeps it, Sim saves it with its author', async () => {
       await page.getByRole('button', { name: 'Dia anterior' }).click();
       await expect.poll(() => page.getByLabel('Data').inputValue()).toBe(yesterday());
       expect(await page.getByRole('button', { name: 'Próximo dia' }).isDisabled()).toBe(false);
-      const input = litresInputs().first();
+      await expect.poll(() => litresInputs().count()).toBeGreaterThan(1);
+      const bad = litresInputs().nth(0);
+      const badLabel = (await bad.getAttribute('aria-label')) ?? '';
+      const input = litresInputs().nth(1);
       const label = (await input.getAttribute('aria-label')) ?? '';
       const site = label.replace(/^Consumo de /, '').replace(/ em litros$/, '');
+      const badRow = page
+        .locator('tr')
+        .filter({ has: page.getByRole('textbox', { name: badLabel }) });
 
-      await input.fill('-3');
-      await page.getByText(MESSAGES.invalidFuelValue).waitFor();
+      await bad.fill('-3');
+      await badRow.getByText(MESSAGES.invalidFuelValue).waitFor();
       expect(await submit().isDisabled()).toBe(true);
       await input.fill('37,5');
       await expect.poll(() => submit().isDisabled()).toBe(false);
+      await page
+        .getByText('Um consumo com erro não será enviado; os demais podem ser adicionados.')
+        .waitFor();
 
       await submit().click();
       await dialog().getByText(MESSAGES.fuelAddConfirm).waitFor();
@@ -89,8 +98,16 @@ describe.runIf(hasChromium)(
       await expect.poll(() => row.textContent()).toContain('37,50');
       expect(await row.textContent()).toContain('Operador Demonstração');
       expect(await page.getByRole('textbox', { name: label }).count()).toBe(0);
+      // The invalid one is still there, typed, with its error in place.
+      expect(await page.getByRole('textbox', { name: badLabel }).inputValue()).toBe('-3');
+      expect(await badRow.getByText(MESSAGES.invalidFuelValue).count()).toBe(1);
       expect(await submit().isDisabled()).toBe(true);
       await desktopPageShot(page, join(SHOTS, 'combustivel-entrada.png'));
+      const viewport = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SHOTS, 'combustivel-entrada-390.png'), fullPage: true });
+      if (viewport) await page.setViewportSize(viewport);
+      await bad.fill('');
     });
 
     it('a day saved meanwhile by someone else is not overwritten: the spec’s failure message', async () => {
@@ -119,9 +136,11 @@ describe.runIf(hasChromium)(
       await submit().click();
       await dialog().getByRole('button', { name: MESSAGES.yes }).click();
       await page.getByText(MESSAGES.fuelSaveFailed).waitFor();
-      // The list reloads: the other entry stands, the typed one was not stored.
+      // The list reloads: the other entry stands, the typed one was not stored, and the row says why.
       await expect.poll(() => page.getByRole('textbox', { name: label }).count()).toBe(0);
-      expect(await page.locator(`tr[data-site="${siteId}"]`).textContent()).toContain('8,00');
+      const savedRow = page.locator(`tr[data-site="${siteId}"]`);
+      expect(await savedRow.textContent()).toContain('8,00');
+      await savedRow.getByText(/^Já existe consumo registrado para .+\.$/).waitFor();
       await page.unroute('**/api/eventos**');
     });
 

@@ -118,7 +118,11 @@ export const systemFuelConfigQuery = z
 
 export const scdFuelConfigQuery = z.object({ scdid: entityId });
 
-/** `POST atualizaConsumoDiario`: the consumos list. All are saved, or none. */
+/**
+ * `POST atualizaConsumoDiario`: the consumos list. Each entry it can is saved;
+ * one of a disabled site or of a day already saved is refused (`recusadas`),
+ * the others saved. Nothing saved: the first refusal is a 400 or 409.
+ */
 export const saveFuelEntriesBody = z.object({
   consumos: z
     .array(
@@ -132,7 +136,12 @@ export const saveFuelEntriesBody = z.object({
     .max(MAX_PAGE_SIZE),
 });
 export type SaveFuelEntriesBody = z.infer<typeof saveFuelEntriesBody>;
-export const saveFuelEntriesAnswer = z.object({ mensagem: z.string(), adicionadas: z.number() });
+export const saveFuelEntriesAnswer = z.object({
+  mensagem: z.string(),
+  adicionadas: z.number(),
+  /** The entries not saved, each with its reason in Portuguese. */
+  recusadas: z.array(z.object({ siteId: z.number().int(), dataRef: isoDay, error: z.string() })),
+});
 
 /** `POST updateConfigs`: the changed configurations. All are saved, or none. */
 export const updateFuelConfigsBody = z.object({
@@ -321,13 +330,14 @@ export const FUEL_API = {
     answer: saveFuelEntriesAnswer,
     status: 201,
     errors: {
-      400: 'Litros negativos ou não numéricos, dia futuro, site sem entrada habilitada',
+      400: 'Litros negativos ou não numéricos, dia futuro, nenhuma entrada de site habilitado',
       401: 'Sem sessão válida',
       404: 'Site fora do usuário',
-      409: 'Dia já registrado para o site (nada é gravado)',
+      409: 'Dia já registrado para o site (nenhuma entrada gravada)',
     },
     tags: TAGS,
-    summary: 'Registra consumos diários (todos ou nenhum); um dia registrado não é sobrescrito',
+    summary:
+      'Registra os consumos diários válidos; os recusados (site desabilitado, dia já registrado) voltam em recusadas',
   }),
   updateConfigs: defineRoute({
     method: 'POST',

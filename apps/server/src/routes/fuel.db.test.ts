@@ -100,7 +100,11 @@ describe.skipIf(!available)('/api/combustivel', () => {
         consumos: [{ siteId: site.siteId, dataRef: day(-1), consumoLitros: 42.5 }],
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ mensagem: MESSAGES.fuelSaved, adicionadas: 1 });
+      expect(response.json()).toEqual({
+        mensagem: MESSAGES.fuelSaved,
+        adicionadas: 1,
+        recusadas: [],
+      });
       const rows = (
         await get(`/api/combustivel/consumoDiario?sis_id=121&usuario_id=3&dataRef=${day(-1)}`)
       ).json();
@@ -138,30 +142,66 @@ describe.skipIf(!available)('/api/combustivel', () => {
       },
     );
 
-    it('a saved day is not overwritten: 409 in Portuguese, nothing else of the batch stored', async () => {
-      const saved = await openSite(day(-1));
+    it('a saved day is not overwritten; the batch’s other entries are saved and the refused one named', async () => {
+      const saved = await openSite(day(-2));
       await post('/api/combustivel/atualizaConsumoDiario', {
-        consumos: [{ siteId: saved.siteId, dataRef: day(-1), consumoLitros: 10 }],
+        consumos: [{ siteId: saved.siteId, dataRef: day(-2), consumoLitros: 10 }],
       });
-      const other = await openSite(day(-1));
+      const other = await openSite(day(-2));
       const before = await entryCount();
+      events.length = 0;
       const response = await post('/api/combustivel/atualizaConsumoDiario', {
         consumos: [
-          { siteId: other.siteId, dataRef: day(-1), consumoLitros: 5 },
-          { siteId: saved.siteId, dataRef: day(-1), consumoLitros: 99 },
+          { siteId: other.siteId, dataRef: day(-2), consumoLitros: 5 },
+          { siteId: saved.siteId, dataRef: day(-2), consumoLitros: 99 },
         ],
       });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error).toMatch(
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body.adicionadas).toBe(1);
+      expect(body.recusadas).toEqual([
+        { siteId: saved.siteId, dataRef: day(-2), error: expect.any(String) },
+      ]);
+      expect(body.recusadas[0].error).toMatch(
         /^Já existe consumo registrado para .+ em \d\d\/\d\d\/\d{4}\.$/,
       );
-      expect(await entryCount()).toBe(before);
+      expect(await entryCount()).toBe(before + 1);
       const rows = (
-        await get(`/api/combustivel/consumoDiario?sis_id=121&dataRef=${day(-1)}`)
+        await get(`/api/combustivel/consumoDiario?sis_id=121&dataRef=${day(-2)}`)
       ).json();
-      expect(rows.find((r: { siteId: number }) => r.siteId === saved.siteId).consumoLitros).toBe(
-        10,
-      );
+      const litresOf = (siteId: number) =>
+        rows.find((r: { siteId: number }) => r.siteId === siteId).consumoLitros;
+      expect(litresOf(saved.siteId)).toBe(10);
+      expect(litresOf(other.siteId)).toBe(5);
+      expect(events.map((e) => (e.type === 'fuel.entries' ? e.deviceId : null))).toEqual([
+        other.siteId,
+      ]);
+    });
+
+    it('a batch whose every entry is refused is 409 in Portuguese and stores nothing', async () => {
+      const saved = await openSite(day(-3));
+      await post('/api/combustivel/atualizaConsumoDiario', {
+        consumos: [{ siteId: saved.siteId, dataRef: day(-3), consumoLitros: 10 }],
+      });
+      const before = await entryCount();
+      const response = await post('/api/combustivel/atualizaConsumoDiario', {
+        consumos: [{ siteId: saved.siteId, dataRef: day(-3), consumoLitros: 99 }],
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toMatch(/^Já existe consumo registrado para .+\.$/);
+      expect(await entryCount()).toBe(before);
+    });
+
+    it('two consoles saving the same site and day at once: one is stored, the other refused, never 500', async () => {
+      const site = await openSite(day(-4));
+      const entry = (litres: number) => ({
+        consumos: [{ siteId: site.siteId, dataRef: day(-4), consumoLitros: litres }],
+      });
+      const answers = await Promise.all([
+        post('/api/combustivel/atualizaConsumoDiario', entry(1)),
+        post('/api/combustivel/atualizaConsumoDiario', entry(2)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     });
 
     it.each([

@@ -22,6 +22,7 @@ import {
   listConfigs,
   listDailyEntries,
   listSavedEntries,
+  type RefusedEntry,
   saveEntries,
   updateConfigs,
 } from '../store/fuel/fuelRepository.js';
@@ -47,6 +48,15 @@ function dayPeriod(from: string, to: string) {
   const problem = validatePeriod(startOfDaySec(start) * 1000, startOfDaySec(end) * 1000);
   if (problem) throw badRequest(problem);
   return { inicio: startOfDaySec(start), fim: Math.min(endOfDaySec(end), nowSec()) };
+}
+
+/** A refused entry in Portuguese: its site's entry is disabled, or its day was already saved. */
+function refusalMessage(entry: RefusedEntry): string {
+  if (entry.reason === 'notEnabled')
+    return MESSAGES.fuelSiteNotEnabled.replace('{site}', entry.site);
+  const day = parseIsoDate(entry.dataRef);
+  const data = day ? formatDate(startOfDaySec(day)) : entry.dataRef;
+  return MESSAGES.fuelDayAlreadySaved.replace('{site}', entry.site).replace('{data}', data);
 }
 
 /** Spec 000 §2/§7 "Fuel": daily consumption per site and the per-site configuration. */
@@ -182,20 +192,22 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         { userId: user.id, systemIds: await fuelSystemsOf(request), entries },
         nowSec(),
       );
-      switch (result.kind) {
-        case 'notFound':
-          throw notFound();
-        case 'notEnabled':
-          throw badRequest(MESSAGES.fuelSiteNotEnabled.replace('{site}', result.site));
-        case 'alreadySaved': {
-          const day = parseIsoDate(result.dataRef);
-          const data = day ? formatDate(startOfDaySec(day)) : result.dataRef;
-          throw new HttpError(409, {
-            error: MESSAGES.fuelDayAlreadySaved
-              .replace('{site}', result.site)
-              .replace('{data}', data),
-          });
-        }
+      if (result.kind === 'notFound') throw notFound();
+      const recusadas = result.refused.map((entry) => ({
+        siteId: entry.siteId,
+        dataRef: entry.dataRef,
+        error: refusalMessage(entry),
+      }));
+      // Nothing saved: the first refusal is the answer, as for a single entry.
+      const [first] = result.refused;
+      if (result.count === 0 && first) {
+        throw new HttpError(first.reason === 'alreadySaved' ? 409 : 400, {
+          error: refusalMessage(first),
+          detalhes: recusadas.map((r) => ({
+            campo: `${r.siteId}:${r.dataRef}`,
+            mensagem: r.error,
+          })),
+        });
       }
       request.log.info({ userId: user.id, count: result.count }, 'consumos de combustível');
       // Spec 000 §4: a fuel add is broadcast, so another open console shows the saved day.
@@ -208,7 +220,9 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
           userId: user.id,
         });
       }
-      return reply.code(201).send({ mensagem: MESSAGES.fuelSaved, adicionadas: result.count });
+      return reply
+        .code(201)
+        .send({ mensagem: MESSAGES.fuelSaved, adicionadas: result.count, recusadas });
     },
   });
 

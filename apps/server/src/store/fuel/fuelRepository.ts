@@ -175,15 +175,25 @@ export interface SavedSite {
   systemId: number;
 }
 
+/** An entry of the batch not saved, and why: its site's entry is disabled, or its day is saved. */
+export type RefusedEntry =
+  | { reason: 'notEnabled'; siteId: number; dataRef: string; site: string }
+  | { reason: 'alreadySaved'; siteId: number; dataRef: string; site: string };
+
 export type SaveEntriesResult =
-  | { kind: 'saved'; count: number; saved: (SavedSite & { dataRef: string })[] }
-  | { kind: 'notFound' }
-  | { kind: 'notEnabled'; site: string }
-  | { kind: 'alreadySaved'; site: string; dataRef: string };
+  | {
+      kind: 'saved';
+      count: number;
+      saved: (SavedSite & { dataRef: string })[];
+      refused: RefusedEntry[];
+    }
+  | { kind: 'notFound' };
 
 /**
- * Inserts every entry, or none: a site outside `systemIds` (the caller's fuel
- * systems), a disabled site or a day already saved leaves the store as it was.
+ * Inserts the entries it can: a site outside `systemIds` (the caller's fuel
+ * systems) stores nothing (404); an entry of a disabled site or of a day
+ * already saved (even by another console a moment ago) is refused and the
+ * others are saved.
  */
 export async function saveEntries(
   db: Db,
@@ -208,48 +218,61 @@ export async function saveEntries(
       .execute();
     const byId = new Map(sites.map((s) => [s.id, s]));
     if (siteIds.some((id) => !byId.has(id))) return { kind: 'notFound' as const };
-    const disabled = sites.find((s) => s.habilitado !== 1);
-    if (disabled) return { kind: 'notEnabled' as const, site: disabled.nome };
-    const existing = await trx
-      .selectFrom('fuel_entries')
-      .select(['device_id', 'data_ref'])
-      .where('device_id', 'in', siteIds)
-      .where('data_ref', 'in', [...new Set(input.entries.map((e) => e.dataRef))])
-      .execute();
-    const taken = new Set(existing.map((e) => `${e.device_id}:${e.data_ref}`));
-    const clash = input.entries.find((e) => taken.has(`${e.siteId}:${e.dataRef}`));
-    if (clash) {
-      return {
-        kind: 'alreadySaved' as const,
-        site: byId.get(clash.siteId)?.nome ?? String(clash.siteId),
-        dataRef: clash.dataRef,
-      };
+    const nameOf = (siteId: number) => byId.get(siteId)?.nome ?? String(siteId);
+    const refused: RefusedEntry[] = [];
+    const enabled = input.entries.filter((e) => {
+      if (byId.get(e.siteId)?.habilitado === 1) return true;
+      refused.push({
+        reason: 'notEnabled',
+        siteId: e.siteId,
+        dataRef: e.dataRef,
+        site: nameOf(e.siteId),
+      });
+      return false;
+    });
+    const inserted =
+      enabled.length === 0
+        ? []
+        : await trx
+            .insertInto('fuel_entries')
+            .values(
+              enabled.map((e) => {
+                const site = byId.get(e.siteId);
+                return {
+                  system_id: site?.systemId ?? 0,
+                  device_id: e.siteId,
+                  data_ref: e.dataRef,
+                  consumo_litros: e.consumoLitros,
+                  valor_referencia: site?.valorReferencia ?? null,
+                  user_id: input.userId,
+                  created_at: now,
+                };
+              }),
+            )
+            // A day already saved stays as it was (spec: never overwritten).
+            .onConflict((oc) => oc.columns(['device_id', 'data_ref']).doNothing())
+            .returning(['device_id', 'data_ref'])
+            .execute();
+    const stored = new Set(inserted.map((row) => `${row.device_id}:${row.data_ref}`));
+    const saved = enabled.filter((e) => stored.has(`${e.siteId}:${e.dataRef}`));
+    for (const e of enabled) {
+      if (stored.has(`${e.siteId}:${e.dataRef}`)) continue;
+      refused.push({
+        reason: 'alreadySaved',
+        siteId: e.siteId,
+        dataRef: e.dataRef,
+        site: nameOf(e.siteId),
+      });
     }
-    await trx
-      .insertInto('fuel_entries')
-      .values(
-        input.entries.map((e) => {
-          const site = byId.get(e.siteId);
-          return {
-            system_id: site?.systemId ?? 0,
-            device_id: e.siteId,
-            data_ref: e.dataRef,
-            consumo_litros: e.consumoLitros,
-            valor_referencia: site?.valorReferencia ?? null,
-            user_id: input.userId,
-            created_at: now,
-          };
-        }),
-      )
-      .execute();
     return {
       kind: 'saved' as const,
-      count: input.entries.length,
-      saved: input.entries.map((e) => ({
+      count: saved.length,
+      saved: saved.map((e) => ({
         siteId: e.siteId,
         systemId: byId.get(e.siteId)?.systemId ?? 0,
         dataRef: e.dataRef,
       })),
+      refused,
     };
   });
 }

@@ -16,6 +16,7 @@ import {
   validateFuelLitres,
 } from '@vigia/domain';
 import { useState } from 'react';
+import { isHttpError } from '../../../lib/httpErrors';
 import { confirm } from '../../../ui/confirm';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
@@ -33,15 +34,23 @@ interface Props {
 const typedOf = (typed: Record<number, string>, row: FuelEntryRow) => typed[row.siteId] ?? '';
 const isOpen = (row: FuelEntryRow) => row.consumoLitros === null;
 
+/** The server's refusals by site: `recusadas` of a partial save, or `detalhes` ('siteId:dataRef') of a refused one. */
+function refusalsOf(list: readonly { siteId: number; error: string }[]): Record<number, string> {
+  return Object.fromEntries(list.map((r) => [r.siteId, r.error]));
+}
+
 /**
  * Spec 001 §4/§5: the day's consumption of each enabled site. The date moves a
  * day back or forward (never past today); submit is enabled only when a row
- * without saved consumption has a typed value.
+ * without saved consumption has a typed value. The valid values are saved; an
+ * invalid one, or one the server refuses (a day saved meanwhile), stays typed
+ * with its error in place and does not hold the others back.
  */
 export function FuelEntryPanel({ scope }: Props) {
   const todayText = isoDate(today(new Date()));
   const [dataRef, setDataRef] = useState(todayText);
   const [typed, setTyped] = useState<Record<number, string>>({});
+  const [refused, setRefused] = useState<Record<number, string>>({});
   const daily = useDailyFuel(scope, dataRef);
   const save = useSaveFuelEntries();
   const rows = daily.data ?? [];
@@ -49,25 +58,57 @@ export function FuelEntryPanel({ scope }: Props) {
   const goTo = (day: string) => {
     setDataRef(day);
     setTyped({});
+    setRefused({});
   };
   const screenRows = rows.map((row) => ({ ...row, combustivelTela: typedOf(typed, row) }));
+  const typedRows = rows.filter((row) => isOpen(row) && typedOf(typed, row).trim() !== '');
+  const validRows = typedRows.filter((row) => validateFuelLitres(typedOf(typed, row)) === null);
+  const invalidCount = typedRows.length - validRows.length;
   const errorOf = (row: FuelEntryRow) => {
     const text = typedOf(typed, row);
-    return isOpen(row) && text.trim() !== '' ? validateFuelLitres(text) : null;
+    const invalid = isOpen(row) && text.trim() !== '' ? validateFuelLitres(text) : null;
+    return invalid ?? refused[row.siteId] ?? null;
   };
-  const hasError = rows.some((row) => errorOf(row) !== null);
-  const canSubmit = fuelEntrySubmitEnabled(screenRows) && !hasError && !save.isPending;
+  const canSubmit = fuelEntrySubmitEnabled(screenRows) && validRows.length > 0 && !save.isPending;
 
   const submit = async () => {
     if (!(await confirm({ message: MESSAGES.fuelAddConfirm }))) return;
-    const consumos = rows
-      .filter((row) => isOpen(row) && typedOf(typed, row).trim() !== '')
-      .map((row) => ({
-        siteId: row.siteId,
-        dataRef,
-        consumoLitros: parseFuelLitres(typedOf(typed, row)) ?? 0,
-      }));
-    save.mutate({ consumos }, { onSuccess: () => setTyped({}) });
+    const consumos = validRows.map((row) => ({
+      siteId: row.siteId,
+      dataRef,
+      consumoLitros: parseFuelLitres(typedOf(typed, row)) ?? 0,
+    }));
+    // What was saved leaves the inputs; a refused value stays with its reason.
+    const keepOnly = (kept: Record<number, string>) =>
+      setTyped((current) =>
+        Object.fromEntries(
+          Object.entries(current).filter(
+            ([siteId]) =>
+              kept[Number(siteId)] !== undefined ||
+              !consumos.some((c) => c.siteId === Number(siteId)),
+          ),
+        ),
+      );
+    save.mutate(
+      { consumos },
+      {
+        onSuccess: (answer) => {
+          const refusals = refusalsOf(answer.recusadas);
+          setRefused(refusals);
+          keepOnly(refusals);
+        },
+        onError: (error) => {
+          if (!isHttpError(error)) return;
+          const refusals = refusalsOf(
+            error.details.flatMap((d) => {
+              const site = /^(\d+):/.exec(d.campo)?.[1];
+              return site ? [{ siteId: Number(site), error: d.mensagem }] : [];
+            }),
+          );
+          setRefused(refusals);
+        },
+      },
+    );
   };
 
   return (
@@ -109,6 +150,13 @@ export function FuelEntryPanel({ scope }: Props) {
           Adicionar consumos
         </Button>
       </Group>
+      {invalidCount > 0 && (
+        <Text size="sm" c="red.9" mb="sm" role="status">
+          {invalidCount === 1
+            ? 'Um consumo com erro não será enviado; os demais podem ser adicionados.'
+            : `${invalidCount} consumos com erro não serão enviados; os demais podem ser adicionados.`}
+        </Text>
+      )}
 
       {daily.isPending ? (
         <DelayedLoader />
@@ -149,10 +197,18 @@ export function FuelEntryPanel({ scope }: Props) {
                       onChange={(event) => {
                         const value = event.currentTarget.value;
                         setTyped((current) => ({ ...current, [row.siteId]: value }));
+                        setRefused(({ [row.siteId]: _, ...others }) => others);
                       }}
                     />
                   ) : (
-                    <Text size="sm">{formatNumber(row.consumoLitros, 2)}</Text>
+                    <>
+                      <Text size="sm">{formatNumber(row.consumoLitros, 2)}</Text>
+                      {refused[row.siteId] && (
+                        <Text size="xs" c="red.9">
+                          {refused[row.siteId]}
+                        </Text>
+                      )}
+                    </>
                   )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">

@@ -1,6 +1,7 @@
 import { ALARM_CRITICAL_MIN } from './alarm.js';
 import { formatDateTime, zonedParts } from './date.js';
 import { formatNumber } from './format.js';
+import type { Tone } from './tone.js';
 import { parseTimeOfDay } from './validation.js';
 
 /**
@@ -336,3 +337,29 @@ export function floodSummaryText(s: FloodSummaryInput): NotificationText {
     texto: lines.join('\n'),
   };
 }
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'held' | 'summarized';
+
+/** How the delivery log shows a message's state. */
+export const DELIVERY_STATUS_DISPLAY: Readonly<
+  Record<DeliveryStatus, { label: string; tone: Tone }>
+> = {
+  pending: { label: 'Pendente', tone: 'neutral' },
+  sent: { label: 'Enviada', tone: 'good' },
+  failed: { label: 'Falhou', tone: 'bad' },
+  held: { label: 'Retida (excesso)', tone: 'warning' },
+  summarized: { label: 'No resumo', tone: 'info' },
+};
+
+export const NOTIFICATION_CHANNEL_LABELS: Readonly<Record<NotificationChannel, string>> = {
+  email: 'E-mail',
+  webhook: 'Webhook',
+};
+
+export const NOTIFICATION_KIND_LABELS: Readonly<
+  Record<'alarme' | 'escalonamento' | 'resumo', string>
+> = {
+  alarme: 'Alarme',
+  escalonamento: 'Escalonamento',
+  resumo: 'Resumo',
+};

@@ -104,6 +104,19 @@ export const ROUTES: readonly RouteEntry[] = [
       import('../../features/admin/pages/AdministrationPage').then((m) => m.AdministrationPage),
   },
 
+  // Vigia's own: each user's alarm notifications (issue 29), in the user menu.
+  {
+    id: 'main.clientes.notificacoes',
+    path: 'notificacoes',
+    label: 'Notificações',
+    parent: 'main.clientes.home',
+    group: 'clientes',
+    page: () =>
+      import('../../features/notifications/pages/NotificationsPage').then(
+        (m) => m.NotificationsPage,
+      ),
+  },
+
   // Cluster group: one client system.
   {
     id: 'main.cluster.home',

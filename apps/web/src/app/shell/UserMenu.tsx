@@ -1,5 +1,5 @@
 import { Avatar, Text, UnstyledButton } from '@mantine/core';
-import { IconInfoCircle, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconBell, IconInfoCircle, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
 import type { Sistema, UserInfo } from '@vigia/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -78,6 +78,13 @@ export function UserMenu({ user, sistema }: Props) {
             onClick={() => setDialog('info')}
           >
             Informações do sistema
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={routeLinks.hrefFor('main.clientes.notificacoes') as string}
+            leftSection={<IconBell size={16} aria-hidden />}
+          >
+            Notificações
           </Menu.Item>
           {(user?.administrador || user?.administradorPlataforma) && (
             <Menu.Item

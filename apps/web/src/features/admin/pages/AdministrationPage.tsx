@@ -17,6 +17,7 @@ import { useSystems } from '../api/admin';
 import { AuditPanel } from '../components/AuditPanel';
 import { CompaniesPanel } from '../components/CompaniesPanel';
 import { DevicesPanel } from '../components/DevicesPanel';
+import { EscalationPanel } from '../components/EscalationPanel';
 import { ModelsPanel } from '../components/ModelsPanel';
 import { PlacesPanel } from '../components/PlacesPanel';
 import { SystemsPanel } from '../components/SystemsPanel';
@@ -79,6 +80,7 @@ export function AdministrationPage() {
           <Tabs.Tab value="modelos">Modelos</Tabs.Tab>
           <Tabs.Tab value="sistemas">Sistemas</Tabs.Tab>
           <Tabs.Tab value="empresas">Empresas</Tabs.Tab>
+          <Tabs.Tab value="escalonamento">Escalonamento</Tabs.Tab>
           <Tabs.Tab value="auditoria">Auditoria</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="usuarios" pt="md">
@@ -104,6 +106,11 @@ export function AdministrationPage() {
         </Tabs.Panel>
         <Tabs.Panel value="empresas" pt="md">
           <CompaniesPanel platform={platform} />
+        </Tabs.Panel>
+        <Tabs.Panel value="escalonamento" pt="md">
+          {scoped((id) => (
+            <EscalationPanel sisId={id} />
+          ))}
         </Tabs.Panel>
         <Tabs.Panel value="auditoria" pt="md">
           {scoped((id) => (

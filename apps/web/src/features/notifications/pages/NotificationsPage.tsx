@@ -1,0 +1,57 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import { Alert, Stack, Title } from '@mantine/core';
+import { MESSAGES } from '@vigia/domain';
+import { writeFailureText } from '../../../lib/httpErrors';
+import { usePageTitle } from '../../../lib/navigation';
+import { DelayedLoader } from '../../../ui/DelayedLoader';
+import { useDeliveries, usePreferences } from '../api/notifications';
+import { DeliveriesTable } from '../components/DeliveriesTable';
+import { PreferencesForm } from '../components/PreferencesForm';
+
+const failure = (error: unknown) => (
+  <Alert color="red" variant="light" role="alert">
+    {writeFailureText(error, MESSAGES.networkError)}
+  </Alert>
+);
+
+/** 'Notificações' (issue 29): the caller's preferences and the messages sent. */
+export function NotificationsPage() {
+  usePageTitle('Notificações');
+  const prefs = usePreferences();
+  const deliveries = useDeliveries();
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        Notificações
+      </Title>
+      <section aria-labelledby="notificacoes-preferencias">
+        <Title order={2} size="h4" id="notificacoes-preferencias" mb="sm">
+          Preferências
+        </Title>
+        {prefs.isError ? (
+          failure(prefs.error)
+        ) : prefs.data === undefined ? (
+          <DelayedLoader />
+        ) : (
+          <PreferencesForm saved={prefs.data} />
+        )}
+      </section>
+      <section aria-labelledby="notificacoes-entregas">
+        <Title order={2} size="h4" id="notificacoes-entregas" mb="sm">
+          Entregas
+        </Title>
+        {deliveries.isError ? (
+          failure(deliveries.error)
+        ) : deliveries.data === undefined ? (
+          <DelayedLoader />
+        ) : (
+          <DeliveriesTable rows={deliveries.data.entregas} />
+        )}
+      </section>
+    </Stack>
+  );
+}

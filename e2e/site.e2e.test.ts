@@ -311,7 +311,7 @@ describe.runIf(hasChromium)(
       ).toEqual([]);
     });
 
-    it('the site page and its side navigation link every chart and report preset of the device; a plant without presets offers none', async () => {
+    it('the site page and its side navigation link every chart and report preset of the device, a plant’s and an SCD’s menus theirs', async () => {
       const gmg = deviceNamed('GMG ERB Belo Horizonte Savassi');
       const charts = (
         await api<GraphicalConfig[]>(`/api/ConfigurationGraphical/${gmg.id}/graphical`)
@@ -346,13 +346,61 @@ describe.runIf(hasChromium)(
       await page.waitForURL((url) => /\/relatorio\/\d+$/.test(url.hash));
       await page.getByRole('heading', { level: 1 }).waitFor();
 
-      // The demo's plants have no chart or report preset: their menu offers neither.
-      const plant = devices.find((d) => d.usinaId !== null);
-      if (!plant) throw new Error('demonstração sem usina');
-      await page.goto(`${server.url}/#/${plant.sisId}/usina/${plant.usinaId}/home`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForTimeout(3000);
-      expect(await nav.getByRole('navigation', { name: 'Relatórios' }).count()).toBe(0);
+      // A tank, whose page shows its type's panel without an overview, links its presets too.
+      const tank = devices.find((d) => d.tipo === 'tanque');
+      if (!tank) throw new Error('demonstração sem tanque');
+      const tankCharts = (
+        await api<GraphicalConfig[]>(`/api/ConfigurationGraphical/${tank.id}/graphical`)
+      )
+        .filter((c) => c.idGraphical !== null)
+        .map((c) => c.nome);
+      expect(tankCharts.length).toBeGreaterThan(0);
+      await page.goto(`${server.url}/${siteHash(tank)}`);
+      const tankLinks = page
+        .getByRole('navigation', { name: 'Gráficos e relatórios do dispositivo' })
+        .getByRole('link');
+      await expect
+        .poll(() => tankLinks.allTextContents(), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining(tankCharts));
+
+      // A plant's and an SCD's menus list the presets of the place and of its measuring
+      // device, exactly those the API answers (none answered, none offered).
+      const placeMenu = async (kind: 'usina' | 'scd', placeId: number, sisId: number) => {
+        const [device] = (
+          await api<DeviceRowPage>(
+            `/api/dispositivos/infosFiltro?tipo=${kind}&${kind === 'usina' ? 'usinaId' : 'scdId'}=${placeId}&limit=1`,
+          )
+        ).itens;
+        if (!device) throw new Error(`${kind} ${placeId} sem medição`);
+        const placeCharts = (
+          await api<GraphicalConfig[]>(
+            `/api/ConfigurationGraphical/${placeId}/graphical?tipoLocal=${kind}`,
+          )
+        )
+          .filter((c) => c.idGraphical !== null)
+          .map((c) => c.nome);
+        const placeReports = (
+          await api<TableConfig[]>(`/api/ConfigurationTable/${device.id}/table`)
+        ).map((c) => c.table?.nome ?? c.nome);
+        await page.goto(`${server.url}/#/${sisId}/${kind}/${placeId}/home`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const names = (title: string) =>
+          nav
+            .getByRole('navigation', { name: title, exact: true })
+            .getByRole('link')
+            .evaluateAll((links) =>
+              links.map((l) => l.getAttribute('aria-label') ?? l.textContent ?? ''),
+            );
+        await expect.poll(() => names('Relatórios'), { timeout: 15_000 }).toEqual(placeReports);
+        expect(await names('Gráficos')).toEqual(placeCharts);
+        return placeCharts;
+      };
+      const plant = devices.find((d) => d.usinaId !== null && d.tipo === 'usina');
+      if (!plant?.usinaId) throw new Error('demonstração sem usina');
+      expect((await placeMenu('usina', plant.usinaId, plant.sisId)).length).toBeGreaterThan(0);
+      const scd = devices.find((d) => d.scdId !== null && d.tipo === 'scd');
+      if (!scd?.scdId) throw new Error('demonstração sem SCD');
+      await placeMenu('scd', scd.scdId, scd.sisId);
     });
   },
 );

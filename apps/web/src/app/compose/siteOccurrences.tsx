@@ -35,5 +35,5 @@ export function SiteOverviewRoute() {
 
 /** `main.site`: the redirect to the first overview (or the device type's panel). */
 export function SiteRoute() {
-  return <SiteRedirectPage renderOccurrences={renderOccurrences} />;
+  return <SiteRedirectPage renderOccurrences={renderOccurrences} renderPresets={renderPresets} />;
 }

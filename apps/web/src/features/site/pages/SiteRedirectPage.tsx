@@ -16,7 +16,7 @@ import { useSiteParams } from './siteParams';
  * with at least one overview it goes to the first one. Without any it shows
  * the panel of the device's type when the registry has one, else says so.
  */
-export function SiteRedirectPage({ renderOccurrences }: SiteOverviewPageProps) {
+export function SiteRedirectPage({ renderOccurrences, renderPresets }: SiteOverviewPageProps) {
   const { params, siteId } = useSiteParams();
   const links = useRouteLinks();
   const overviews = useOverviews(siteId);
@@ -52,6 +52,7 @@ export function SiteRedirectPage({ renderOccurrences }: SiteOverviewPageProps) {
           {renderOccurrences && (
             <OccurrencesSection>{renderOccurrences(site.id)}</OccurrencesSection>
           )}
+          {renderPresets?.(site)}
         </Stack>
       )}
     </SiteFrame>

@@ -258,6 +258,37 @@ describe.skipIf(!available)('/api/combustivel', () => {
       expect(await entryCount()).toBe(before);
     });
 
+    it('a disabled site beside an enabled one: the enabled is saved, the disabled refused by name', async () => {
+      const config = (await get('/api/combustivel/config?sisid=179')).json();
+      const disabled = config.find((c: { habilitado: number }) => c.habilitado === 0);
+      const rows = (
+        await get(`/api/combustivel/consumoDiario?sis_id=179&dataRef=${day(-6)}`)
+      ).json();
+      const open = rows.find((r: { consumoLitros: number | null }) => r.consumoLitros === null);
+      expect(disabled).toBeDefined();
+      expect(open).toBeDefined();
+      const before = await entryCount();
+      const response = await post('/api/combustivel/atualizaConsumoDiario', {
+        consumos: [
+          { siteId: disabled.siteId, dataRef: day(-6), consumoLitros: 3 },
+          { siteId: open.siteId, dataRef: day(-6), consumoLitros: 4 },
+        ],
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        mensagem: MESSAGES.fuelSaved,
+        adicionadas: 1,
+        recusadas: [
+          {
+            siteId: disabled.siteId,
+            dataRef: day(-6),
+            error: MESSAGES.fuelSiteNotEnabled.replace('{site}', disabled.nome),
+          },
+        ],
+      });
+      expect(await entryCount()).toBe(before + 1);
+    });
+
     it('cliente cannot write another tenant’s site: 404 and nothing stored', async () => {
       const site = await openSite(day(0));
       const before = await entryCount();

@@ -7,6 +7,7 @@ import { type AppServices, buildApp, loggerOptions } from './app.js';
 import { DEVICE_KEYS_FILE, issueDeviceKeys } from './broker/deviceCredentials.js';
 import {
   provisionBroker,
+  removeDeviceAccount,
   type SupervisedBroker,
   setDeviceAccount,
   superviseBroker,
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
     const supervised = await superviseBroker(files, config.broker.port, { log });
     brokerAccounts = {
       setDeviceKey: (deviceId, key) => setDeviceAccount(store, files, deviceId, key),
+      removeDevice: (deviceId) => removeDeviceAccount(store, files, deviceId),
     };
     stops.push(() => supervised.stop());
     broker = supervised;

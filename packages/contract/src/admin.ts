@@ -595,6 +595,19 @@ export const ADMIN_API = {
       'Um campo nulo ou ausente segue o modelo; uma regra fora da lista volta a seguir o modelo. ' +
       'O motor de alarmes de todos os nós usa a mudança na próxima leitura.',
   }),
+  removeDevice: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/dispositivos/{id}',
+    params: idParams,
+    answer: saved,
+    errors: { ...ADMIN_ERRORS, 409: 'O dispositivo tem histórico' },
+    tags: TAGS,
+    summary:
+      'Remove um dispositivo sem histórico (cadastrado por engano); a conta MQTT e a chave deixam de valer',
+    description:
+      'Um dispositivo que já enviou leituras ou tem alarmes, comandos, combustível ou contrato não é ' +
+      'removido (409): o histórico fica; coloque-o fora de serviço e troque a chave.',
+  }),
   deviceCredentials: defineRoute({
     method: 'POST',
     path: '/api/admin/dispositivos/{id}/credenciais',

@@ -14,6 +14,8 @@ export const ADMIN_MESSAGES = {
   loginTaken: 'O login {login} já está em uso.',
   patrimonioTaken: 'O patrimônio {patrimonio} já está cadastrado neste sistema.',
   placeHasDevices: 'Este local tem dispositivos; mova-os ou remova-os antes.',
+  deviceHasHistory:
+    'O dispositivo {nome} tem histórico (leituras, alarmes, comandos, combustível ou contrato) e não pode ser removido: coloque-o fora de serviço e troque a chave dele.',
   placeNotInSystem: 'O local escolhido não pertence ao sistema do dispositivo.',
   systemsRequired: 'Escolha ao menos um sistema.',
   lastPlatformAdmin: 'Não é possível retirar ou bloquear o último administrador da plataforma.',

@@ -17,6 +17,7 @@ import {
   type BrokerFiles,
   provisionBroker,
   type RunningBroker,
+  removeDeviceAccount,
   startBroker,
   superviseBroker,
 } from './mosquitto.js';
@@ -217,6 +218,26 @@ describe.skipIf(!available)("the project's own broker (a real Mosquitto on its o
       ...(await storedKw(fx.deviceId, ts)),
       ...(await storedKw(fx.deviceId, ts + 1)),
     ]).toEqual([20, 21]);
+  });
+
+  it("takes a removed device's account out at once (no restart)", async () => {
+    const before = await connectDevice(fx.otherDeviceId);
+    await before.endAsync();
+    await removeDeviceAccount(store, files, fx.otherDeviceId);
+    expect(readFileSync(files.passwords, 'utf8')).not.toContain(
+      `${deviceBrokerUser(fx.otherDeviceId)}:`,
+    );
+    await until(async () => {
+      try {
+        const client = await connectDevice(fx.otherDeviceId);
+        await client.endAsync();
+        return false;
+      } catch {
+        return true;
+      }
+    }, 5_000);
+    const still = await connectDevice(fx.deviceId);
+    await still.endAsync();
   });
 
   it('starts the broker again when it dies, says so in its health, and readings flow again', async () => {

@@ -217,12 +217,30 @@ export async function setDeviceAccount(
   key: string,
 ): Promise<void> {
   const user = deviceBrokerUser(deviceId);
-  const hashed = hashPasswords(files.dir, [[user, key]]);
-  const existing = existsSync(files.passwords) ? readFileSync(files.passwords, 'utf8') : '';
-  const lines = existing.split('\n').filter((line) => line && !line.startsWith(`${user}:`));
-  const line = hashed.get(user);
+  const line = hashPasswords(files.dir, [[user, key]]).get(user);
   if (!line) throw new Error(`mosquitto_passwd não gerou a senha de ${user}`);
-  lines.push(line);
+  await rewriteAccount(store, files, user, line);
+}
+
+/** Takes a removed device's account out of the password file and the ACL; the broker reloads them. */
+export async function removeDeviceAccount(
+  store: Store,
+  files: BrokerFiles,
+  deviceId: number,
+): Promise<void> {
+  await rewriteAccount(store, files, deviceBrokerUser(deviceId), null);
+}
+
+/** Replaces (or drops, `line` null) one user's password line, rewrites the ACL from the database, reloads. */
+async function rewriteAccount(
+  store: Store,
+  files: BrokerFiles,
+  user: string,
+  line: string | null,
+): Promise<void> {
+  const existing = existsSync(files.passwords) ? readFileSync(files.passwords, 'utf8') : '';
+  const lines = existing.split('\n').filter((l) => l && !l.startsWith(`${user}:`));
+  if (line) lines.push(line);
   const deviceIds = (await deviceKeyHashes(store.db)).map((d) => d.id);
   writePrivate(files.passwords, `${lines.join('\n')}\n`);
   writePrivate(files.acl, aclText(deviceIds));

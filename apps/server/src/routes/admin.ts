@@ -44,6 +44,7 @@ import {
   findModel,
   listAdminDevices,
   listModels,
+  removeDevice,
   replaceDeviceKey,
   updateDevice,
 } from '../store/admin/devices.js';
@@ -435,6 +436,21 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
         );
       }
       return found(await findAdminDevice(db, 'all', device.id));
+    },
+  });
+  app.route({
+    ...fromContract(app, API.admin.removeDevice),
+    handler: async (request) => {
+      const device = found(await findAdminDevice(db, adminScope(request), request.params.id));
+      if ((await removeDevice(db, device, currentUser(request).id)) === 'history') {
+        throw conflict(fill(ADMIN_MESSAGES.deviceHasHistory, device));
+      }
+      // Its key stops at once: the broker's account goes, this node forgets the key.
+      await brokerAccounts?.removeDevice(device.id);
+      deviceKeys.forgetDevice(device.id);
+      bus.publish({ type: 'alarmRules.changed', deviceId: device.id });
+      request.log.info({ deviceId: device.id }, 'dispositivo removido');
+      return { mensagem: ADMIN_MESSAGES.removed };
     },
   });
   app.route({

@@ -162,6 +162,7 @@ describe.skipIf(!available)('administration tenancy sweep', () => {
     device: [{ id: ids.device }],
     editDevice: [{ id: ids.device, body: { nome: 'Renomeado' } }],
     deviceCredentials: [{ id: ids.device }],
+    removeDevice: [{ id: ids.device }],
     // A model is the platform's, of no system: any administrator reads its rules (the own
     // probe), only a platform administrator changes them (403 to the sweeper).
     modelRules: ids === own ? [{ id: 1 }] : [],

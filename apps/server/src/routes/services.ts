@@ -23,5 +23,9 @@ export interface AppServices {
    * The project's own broker (`VIGIA_BROKER=1`): sets a device's MQTT account
    * (password = its key) and ACL, and makes the running broker reload them.
    */
-  brokerAccounts?: { setDeviceKey(deviceId: number, key: string): Promise<void> };
+  brokerAccounts?: {
+    setDeviceKey(deviceId: number, key: string): Promise<void>;
+    /** A removed device's account leaves the broker (reloaded). */
+    removeDevice(deviceId: number): Promise<void>;
+  };
 }

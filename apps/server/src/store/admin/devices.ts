@@ -211,3 +211,47 @@ export async function replaceDeviceKey(
     });
   });
 }
+
+/**
+ * Removes a device that has no history: it never reported and has no alarm,
+ * command, fuel entry or contract (a device registered by mistake). Its tags,
+ * panels and rule overrides go with it; the audit row stays. 'history' (nothing
+ * written) otherwise: a control room keeps what a device did, so one taken out of
+ * use is put out of service instead.
+ */
+export async function removeDevice(
+  db: Db,
+  device: DispositivoAdmin,
+  userId: number,
+): Promise<'ok' | 'history'> {
+  return db.transaction().execute(async (trx) => {
+    const has = (table: 'occurrences' | 'commands' | 'fuel_entries' | 'contract_devices') =>
+      trx.selectFrom(table).select('device_id').where('device_id', '=', device.id).limit(1);
+    const row = await trx
+      .selectFrom('devices')
+      .select('last_seen_at')
+      .where('id', '=', device.id)
+      .executeTakeFirst();
+    if (!row) return 'ok';
+    const traces = await Promise.all(
+      (['occurrences', 'commands', 'fuel_entries', 'contract_devices'] as const).map((t) =>
+        has(t).executeTakeFirst(),
+      ),
+    );
+    if (row.last_seen_at !== null || traces.some((t) => t !== undefined)) return 'history';
+    await trx.deleteFrom('devices').where('id', '=', device.id).execute();
+    await auditAdmin(trx, {
+      userId,
+      action: 'admin.dispositivo.remover',
+      entity: 'dispositivo',
+      entityId: device.id,
+      details: {
+        system_id: device.sisId,
+        device_id: device.id,
+        nome: device.nome,
+        patrimonio: device.patrimonio,
+      },
+    });
+    return 'ok';
+  });
+}

@@ -83,6 +83,7 @@ export const adminWrites = {
     call(API.admin.createDevice, { body }, quiet),
   editDevice: ({ id, ...body }: { id: number } & Body<typeof API.admin.editDevice>) =>
     call(API.admin.editDevice, { params: { id }, body }, quiet),
+  removeDevice: (id: number) => call(API.admin.removeDevice, { params: { id } }, quiet),
   issueCredentials: (id: number) => call(API.admin.deviceCredentials, { params: { id } }, quiet),
   saveModelRules: ({ id, ...body }: { id: number } & Body<typeof API.admin.editModelRules>) =>
     call(API.admin.editModelRules, { params: { id }, body }, quiet),

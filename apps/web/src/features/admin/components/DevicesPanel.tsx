@@ -27,6 +27,21 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
   const [issued, setIssued] = useState<{ nome: string; credentials: Credentials } | null>(null);
   const [rulesOf, setRulesOf] = useState<DispositivoAdmin | null>(null);
   const issue = useAdminWrite(adminWrites.issueCredentials);
+  const remove = useAdminWrite(adminWrites.removeDevice);
+
+  const askRemove = async (d: DispositivoAdmin) => {
+    const yes = await confirm({
+      message: `Remover ${d.nome} (${d.patrimonio})? Só um dispositivo sem histórico (que nunca enviou leituras) pode ser removido; a chave dele deixa de valer na hora.`,
+      confirmLabel: 'Remover',
+      danger: true,
+    });
+    if (!yes) return;
+    remove.mutate(d.id, {
+      onSuccess: () => notifySuccess(`${d.nome} removido.`),
+      onError: (error) =>
+        notifyError(writeFailureText(error, 'Não foi possível remover o dispositivo.')),
+    });
+  };
 
   const askIssue = async (d: DispositivoAdmin) => {
     if (d.credencial) {
@@ -90,6 +105,9 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
                 </Button>{' '}
                 <Button size="compact-sm" variant="default" onClick={() => setRulesOf(d)}>
                   Regras de alarme
+                </Button>{' '}
+                <Button size="compact-sm" variant="default" onClick={() => void askRemove(d)}>
+                  Remover
                 </Button>
               </>
             )}

@@ -9,6 +9,7 @@ import { OccurrencesSection } from '../components/OccurrencesSection';
 import { OverviewTabs } from '../components/OverviewTabs';
 import { ErrorPanel } from '../panels/ErrorPanel';
 import { PanelHost } from '../panels/PanelHost';
+import { usePanelSettled } from '../panels/panelSettled';
 import { PANEL_TEXTS } from '../panels/texts';
 import { PLACE_IN_TEXT, PLACE_ROUTES, type PlaceKind, usePlaceParams } from './placeParams';
 
@@ -50,6 +51,7 @@ export function PlaceOverviewPage({
       overviewId: o.idOverview ?? undefined,
     });
   const current = overviews.data?.find((o) => o.idOverview === overviewId) ?? null;
+  const panel = usePanelSettled(`${kind}:${id}`);
   const valid = Number.isInteger(id) && id > 0;
   const notFound = !valid || isHttpError(overviews.error, 404);
 
@@ -78,11 +80,12 @@ export function PlaceOverviewPage({
               target={{ kind, id, sisId }}
               panelName={current.render_html}
               sinoticoId={current.sinotico[0]?.id ?? null}
+              onSettled={panel.onSettled}
             />
           )}
         </div>
-        {current && renderCommands?.(place)}
-        {renderOccurrences && current && (
+        {current && panel.settled && renderCommands?.(place)}
+        {renderOccurrences && current && panel.settled && (
           <OccurrencesSection>{renderOccurrences(place)}</OccurrencesSection>
         )}
       </Stack>

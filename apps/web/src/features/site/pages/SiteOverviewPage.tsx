@@ -8,6 +8,7 @@ import { OccurrencesSection } from '../components/OccurrencesSection';
 import { OverviewTabs } from '../components/OverviewTabs';
 import { ErrorPanel } from '../panels/ErrorPanel';
 import { PanelHost } from '../panels/PanelHost';
+import { usePanelSettled } from '../panels/panelSettled';
 import { PANEL_TEXTS } from '../panels/texts';
 import { SiteFrame } from './SiteFrame';
 import { useSiteParams } from './siteParams';
@@ -37,6 +38,7 @@ export function SiteOverviewPage({
   const hrefOf = (o: OverviewConfig) =>
     links.hrefFor('main.site.overview', { ...params, overviewId: o.idOverview ?? undefined });
   const current = overviews.data?.find((o) => o.idOverview === overviewId) ?? null;
+  const panel = usePanelSettled(String(siteId));
 
   return (
     <SiteFrame siteId={siteId}>
@@ -63,11 +65,12 @@ export function SiteOverviewPage({
                 target={{ kind: 'dispositivo', site }}
                 panelName={current.render_html}
                 sinoticoId={current.sinotico[0]?.id ?? null}
+                onSettled={panel.onSettled}
               />
             )}
           </div>
-          {current && renderCommands?.(site)}
-          {renderOccurrences && (
+          {current && panel.settled && renderCommands?.(site)}
+          {renderOccurrences && (!current || panel.settled) && (
             <OccurrencesSection>{renderOccurrences(site.id)}</OccurrencesSection>
           )}
           {/* Last: links that arrive later move nothing above them. */}

@@ -83,6 +83,33 @@ describe('site page', () => {
     expect(screen.getByText('prévia de ocorrências de 1001')).toBeInTheDocument();
   });
 
+  it('draws what sits under the panel only once the panel has its readings, so nothing moves while it loads', async () => {
+    answer();
+    let release = () => {};
+    const readings = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answered = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).startsWith('/api/taginfo/v2/dispositivo/id/infosLista')) await readings;
+      return (answered as typeof fetch)(input, init);
+    });
+    renderAt('/200/site/1/1/1001/visao-geral/4');
+    expect(await screen.findByTestId('site-title')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText('prévia de ocorrências de 1001')).toBeNull();
+    release();
+    expect(await screen.findByText('prévia de ocorrências de 1001')).toBeInTheDocument();
+    expect(screen.getByTestId('overview-panel')).toBeInTheDocument();
+  });
+
+  it('a panel that cannot be drawn still lets the occurrence preview show under it', async () => {
+    answer(siteData(), [overview(4, 'Visão Geral', 'painel-inexistente')]);
+    renderAt('/200/site/1/1/1001/visao-geral/4');
+    expect(await screen.findByTestId('panel-error')).toBeInTheDocument();
+    expect(await screen.findByText('prévia de ocorrências de 1001')).toBeInTheDocument();
+  });
+
   it('titles a device outside a plant with its asset number only', async () => {
     answer(siteData({ usina: null, scd: null, localNome: 'ERB Manaus Adrianópolis' }));
     renderAt('/121/site/0/0/1001/visao-geral/4');

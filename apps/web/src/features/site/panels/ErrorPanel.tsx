@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useReportSettled } from './panelSettled';
 
 interface Props {
   title: string;
@@ -10,6 +11,7 @@ interface Props {
 
 /** What a panel shows instead of going blank: an unknown panel, a bad configuration, a failure. */
 export function ErrorPanel({ title, message, onRetry }: Props) {
+  useReportSettled(true);
   return (
     <Alert
       color="red"

@@ -5,6 +5,7 @@ import { StateBadge } from '../../../ui/StateBadge';
 import { definitionProblem } from './definitionProblem';
 import { ErrorPanel } from './ErrorPanel';
 import type { Freshness } from './freshness';
+import { useReportSettled } from './panelSettled';
 import type { PanelKey } from './registry';
 import { DeclarativePanel } from './render/DeclarativePanel';
 import type { PanelTarget } from './target';
@@ -37,6 +38,7 @@ export function LoadedPanel(props: LoadedPanelProps) {
 function PanelContent({ definition, target, sinoticoId, panelKey }: LoadedPanelProps) {
   const nowSec = useNowSec();
   const data = usePanelData(target, definition, sinoticoId, nowSec);
+  useReportSettled(Boolean(data.view && data.freshness));
 
   if (data.isError) {
     return (

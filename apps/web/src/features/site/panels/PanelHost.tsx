@@ -3,6 +3,7 @@ import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { ErrorPanel } from './ErrorPanel';
 import { LoadedPanel, type LoadedPanelProps } from './LoadedPanel';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
+import { PanelSettledContext } from './panelSettled';
 import { loadPanel, type PanelKey, resolvePanelKey } from './registry';
 import type { PanelTarget } from './target';
 import { PANEL_TEXTS } from './texts';
@@ -32,14 +33,26 @@ interface Props {
   panelName: string | null;
   /** The overview's first synoptic id, for synoptic panels. */
   sinoticoId: number | null;
+  /** Called once the panel shows its content or an error (see panelSettled). */
+  onSettled?: () => void;
 }
+
+const ignore = () => {};
 
 /**
  * Shows the panel a `render_html` names. An empty or unknown name shows the
  * error panel; a panel that throws is caught by the error boundary. Never a
  * blank page.
  */
-export function PanelHost({ target, panelName, sinoticoId }: Props) {
+export function PanelHost({ target, panelName, sinoticoId, onSettled = ignore }: Props) {
+  return (
+    <PanelSettledContext.Provider value={onSettled}>
+      <HostedPanel target={target} panelName={panelName} sinoticoId={sinoticoId} />
+    </PanelSettledContext.Provider>
+  );
+}
+
+function HostedPanel({ target, panelName, sinoticoId }: Omit<Props, 'onSettled'>) {
   if (!panelName || panelName.trim() === '') {
     return <ErrorPanel title={PANEL_TEXTS.badConfigTitle} message={PANEL_TEXTS.noPanelName} />;
   }

@@ -365,13 +365,17 @@ describe.skipIf(!available)('alarm notifications, SMTP and webhook (issue 29)', 
       () => mailsTo(U.plantao).filter((m) => m.subject.includes('Sobretensão')),
       (m) => m.length === 1,
     );
-    const sent = await store.db
-      .selectFrom('notification_outbox')
-      .select(['status', 'attempts'])
-      .where('occurrence_id', '=', id)
-      .where('user_id', '=', U.plantao)
-      .where('channel', '=', 'email')
-      .executeTakeFirstOrThrow();
+    const sent = await until(
+      () =>
+        store.db
+          .selectFrom('notification_outbox')
+          .select(['status', 'attempts'])
+          .where('occurrence_id', '=', id)
+          .where('user_id', '=', U.plantao)
+          .where('channel', '=', 'email')
+          .executeTakeFirstOrThrow(),
+      (row) => row.status === 'sent',
+    );
     expect(sent.status).toBe('sent');
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
   });

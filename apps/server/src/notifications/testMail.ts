@@ -21,7 +21,8 @@ export interface TestMailServer {
   start(): Promise<void>;
 }
 
-export async function startTestMailServer(port = 0): Promise<TestMailServer> {
+/** `delayMs`: about how long each message waits (½ to 1½ of it) before the server answers for it (a slow mail server). */
+export async function startTestMailServer(port = 0, delayMs = 0): Promise<TestMailServer> {
   const mails: ReceivedMail[] = [];
   let server: SMTPServer;
   let bound = port;
@@ -33,7 +34,10 @@ export async function startTestMailServer(port = 0): Promise<TestMailServer> {
         logger: false,
         onData(stream, _session, callback) {
           simpleParser(stream)
-            .then((mail) => {
+            .then(async (mail) => {
+              if (delayMs > 0) {
+                await new Promise((r) => setTimeout(r, delayMs * (0.5 + Math.random())));
+              }
               const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
               mails.push({
                 to: to?.value[0]?.address ?? '',

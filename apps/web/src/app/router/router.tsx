@@ -7,6 +7,7 @@ import { DelayedLoader } from '../../ui/DelayedLoader';
 import { routeLinks } from './links';
 import { RequireSession } from './RequireSession';
 import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
 import { MOUNTED_ROUTES } from './routeTable';
 
 export interface RouteHandle {
@@ -27,6 +28,8 @@ export function createRouteObjects(client: QueryClient): RouteObject[] {
     {
       element: <RootLayout />,
       HydrateFallback: DelayedLoader,
+      // A screen that cannot load or throws: pt-BR and a reload; inside the shell, the navigation stays.
+      errorElement: <RouteError />,
       children: [
         { index: true, element: <StartRedirect /> },
         {
@@ -50,6 +53,7 @@ export function createRouteObjects(client: QueryClient): RouteObject[] {
                 (route): RouteObject => ({
                   path: route.path,
                   handle: { routeId: route.id } satisfies RouteHandle,
+                  errorElement: <RouteError />,
                   loader: ({ params }) => {
                     if (route.prefetch && hasSession()) route.prefetch(params, client);
                     return null;

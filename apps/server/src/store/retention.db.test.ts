@@ -10,6 +10,7 @@ import {
 import {
   applyRetention,
   effectiveRetention,
+  pruneNotifications,
   pruneReadings,
   type RetentionPolicy,
   startRetention,
@@ -259,6 +260,71 @@ describe.skipIf(!available)('retention of aggregates, occurrences and the audit 
       deletedOccurrences: 0,
       deletedAudit: 0,
     });
+  });
+});
+
+describe.skipIf(!available)('retention of notifications', () => {
+  it('removes the notifications that are over and older than the audit period, with their attempts; pending and held stay', async () => {
+    const store = await openTestStore();
+    try {
+      const user = await store.db
+        .insertInto('users')
+        .values({ login: 'retencao', nome: 'Retenção', password_hash: 'x', created_at: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const cutoff = NOW - 180 * 86_400;
+      const row = (
+        key: string,
+        status: 'sent' | 'failed' | 'summarized' | 'pending' | 'held',
+        at: number,
+      ) => ({
+        idempotency_key: key,
+        system_id: 1,
+        occurrence_id: null,
+        user_id: user.id,
+        kind: 'alarme' as const,
+        channel: 'email' as const,
+        recipient: 'a@b.com.br',
+        payload: '{}',
+        status,
+        next_attempt_at: at,
+        created_at: at,
+      });
+      await store.db
+        .insertInto('notification_outbox')
+        .values([
+          row('velha-enviada', 'sent', cutoff - 1),
+          row('velha-falhou', 'failed', cutoff - 1),
+          row('velha-resumida', 'summarized', cutoff - 1),
+          row('velha-pendente', 'pending', cutoff - 1),
+          row('velha-retida', 'held', cutoff - 1),
+          row('nova-enviada', 'sent', cutoff),
+        ])
+        .execute();
+      const sent = await store.db
+        .selectFrom('notification_outbox')
+        .select('id')
+        .where('idempotency_key', '=', 'velha-enviada')
+        .executeTakeFirstOrThrow();
+      await store.db
+        .insertInto('notification_attempts')
+        .values({ outbox_id: sent.id, ts: cutoff - 1, node: 'n', ok: 1, error: null })
+        .execute();
+      expect(await pruneNotifications(store, cutoff)).toBe(3);
+      const left = await store.db
+        .selectFrom('notification_outbox')
+        .select('idempotency_key')
+        .orderBy('id')
+        .execute();
+      expect(left.map((r) => r.idempotency_key)).toEqual([
+        'velha-pendente',
+        'velha-retida',
+        'nova-enviada',
+      ]);
+      expect(await store.db.selectFrom('notification_attempts').select('id').execute()).toEqual([]);
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -68,6 +68,8 @@ export interface RetentionPass extends RetentionResult {
   deletedDays: number;
   deletedOccurrences: number;
   deletedAudit: number;
+  /** Notifications delivered, failed or summarized (and their attempts), kept as long as the audit log. */
+  deletedNotifications: number;
 }
 
 /** Rows removed per statement for the tables with an id (occurrences carry counting triggers). */
@@ -161,6 +163,39 @@ export async function pruneAudit(
   return deleted;
 }
 
+/**
+ * Notifications that are over (sent, failed, summarized) written before the
+ * cutoff, with their attempts; pending and held ones stay whatever their age.
+ */
+export async function pruneNotifications(
+  store: Store,
+  cutoffTs: number,
+  signal?: AbortSignal,
+): Promise<number> {
+  let deleted = 0;
+  for (let removed = BATCH; removed === BATCH && !signal?.aborted; ) {
+    const old = (
+      await store.db
+        .selectFrom('notification_outbox')
+        .select('id')
+        .where('created_at', '<', cutoffTs)
+        .where('status', 'in', ['sent', 'failed', 'summarized'])
+        .orderBy('id')
+        .limit(BATCH)
+        .execute()
+    ).map((r) => r.id);
+    if (old.length === 0) break;
+    await store.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('notification_attempts').where('outbox_id', 'in', old).execute();
+      await trx.deleteFrom('notification_outbox').where('id', 'in', old).execute();
+    });
+    removed = old.length;
+    deleted += removed;
+    await nextTurn();
+  }
+  return deleted;
+}
+
 /** One pass of the whole policy at `nowSec`: each kind by its own period, then closed months packed. */
 export async function applyRetention(
   store: Store,
@@ -189,6 +224,8 @@ export async function applyRetention(
         ? await pruneOccurrences(store, cutoff(policy.occurrences), signal)
         : 0,
     deletedAudit: policy.audit > 0 ? await pruneAudit(store, cutoff(policy.audit), signal) : 0,
+    deletedNotifications:
+      policy.audit > 0 ? await pruneNotifications(store, cutoff(policy.audit), signal) : 0,
   };
 }
 

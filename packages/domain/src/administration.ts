@@ -102,6 +102,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'occurrence.unshelve': 'Alarme de volta',
   'occurrence.out_of_service': 'Alarme fora de serviço',
   'occurrence.in_service': 'Alarme de volta ao serviço',
+  'notificacao.escalonamento.configurar': 'Escalonamento configurado',
+  'notificacao.escalonamento.plantao': 'Alarme escalonado ao plantão',
+  'notificacao.escalonamento.administradores': 'Alarme escalonado aos administradores',
 };
 
 /** An action's name on screen; an unknown one as it is stored. */

@@ -23,6 +23,7 @@ const ACTION_OPTIONS = [
   { value: 'comando', label: 'Comandos' },
   { value: 'occurrence', label: 'Alarmes' },
   { value: 'device', label: 'Serviço de dispositivos' },
+  { value: 'notificacao', label: 'Notificações' },
 ];
 
 /** Most rows an export fetches. */

@@ -1,6 +1,15 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MQTT_URL, mqttAvailable, needService } from '../../../../test-support/services.js';
+import {
+  freePort,
+  MQTT_URL,
+  mqttAvailable,
+  needService,
+} from '../../../../test-support/services.js';
 import type { CommandMessage } from '../store/commands/commandStore.js';
 import { connectMqttCommandLink, connectMqttDeviceLink } from './mqttLink.js';
 import { deviceIdOfCommandTopic, parseStatusAnswer } from './topics.js';
@@ -99,5 +108,75 @@ describe.skipIf(!available)('command delivery over the real broker', () => {
     });
     await until(() => late.length === 1);
     expect(late).toEqual([{ id: 42, statusWebId: 2 }]);
+  });
+});
+
+describe.skipIf(!available)('command answers after a restart of the broker', () => {
+  it('subscribes again when the broker restored the session without its shared subscription', async () => {
+    // Mosquitto 2.0 saves a session's plain subscriptions, not its shared ones: after a
+    // restart the node's session is present, so mqtt.js does not subscribe again by itself.
+    const dir = mkdtempSync(join(tmpdir(), 'vigia-broker-'));
+    const port = await freePort();
+    const conf = join(dir, 'mosquitto.conf');
+    writeFileSync(
+      conf,
+      [
+        `listener ${port} 127.0.0.1`,
+        'allow_anonymous true',
+        'persistence true',
+        `persistence_location ${dir}/`,
+        // As root Mosquitto would switch to `mosquitto`, which cannot write the folder.
+        `user ${userInfo().username}`,
+      ].join('\n'),
+    );
+    const start = async () => {
+      const broker = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+      const connection = { url: `mqtt://127.0.0.1:${port}` };
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        try {
+          const probe = await connectMqttDeviceLink(connection);
+          await probe.close();
+          return broker;
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    };
+    const stop = (broker: ChildProcess) =>
+      new Promise<void>((resolve) => {
+        broker.once('exit', () => resolve());
+        broker.kill('SIGTERM');
+      });
+    const url = `mqtt://127.0.0.1:${port}`;
+    let broker = await start();
+    const server = await connectMqttCommandLink(
+      { url },
+      { clientId: 'vigia-t-comandos', group: 't' },
+    );
+    const answers: unknown[] = [];
+    server.onStatus((id, payload) => {
+      if (id === 7) answers.push(parseStatusAnswer(payload));
+    });
+    let devices: DeviceCommandLink | undefined;
+    try {
+      // SIGTERM: the broker saves the node's session on its way out.
+      await stop(broker);
+      broker = await start();
+      devices = await connectMqttDeviceLink({ url });
+      // The answer the device keeps sending (QoS 1 to a broker with no subscriber is dropped).
+      const deadline = Date.now() + 8000;
+      while (answers.length === 0 && Date.now() < deadline) {
+        await devices.answer(7, { id: 43, statusWebId: 2 });
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(answers[0]).toEqual({ id: 43, statusWebId: 2 });
+    } finally {
+      await devices?.close();
+      await server.close();
+      await stop(broker);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

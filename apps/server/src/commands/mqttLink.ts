@@ -62,6 +62,7 @@ export async function connectMqttCommandLink(
     ...account,
     clientId: options.clientId,
     clean: false,
+    resubscribe: false,
     protocolVersion: 5,
     properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
   });
@@ -76,6 +77,15 @@ export async function connectMqttCommandLink(
     for (const h of handlers) h(deviceId, payload);
   });
   await connected(client);
+  // Again on every reconnection (mqtt.js's own resubscribe is off: it subscribes again only
+  // when the session is gone, and skips a topic it has subscribed): Mosquitto 2.0 restores a
+  // session over its restart without the session's shared subscriptions. Subscribing again
+  // to a kept one is harmless.
+  client.on('connect', () => {
+    client.subscribe(topic, { qos: 1 }, (error) => {
+      if (error) options.onError?.(error);
+    });
+  });
   await client.subscribeAsync(topic, { qos: 1 });
   return {
     async send(deviceId: number, message: CommandMessage) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
 import { screenshotDir } from './screenshotDir.js';
 import { tokensFor } from './support/api.js';
-import { launchChromium, storeSession } from './support/browser.js';
+import { launchChromium, mobileContext, storeSession } from './support/browser.js';
 import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
@@ -41,15 +41,22 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`,
     );
   const form = () => page.getByRole('form', { name: 'Preferências de notificação' });
-  const overflow = () =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  const shoot = async (name: string) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
+  /** The page at 1440 px, then the same screen opened afresh on a phone (390 px). */
+  const shoot = async (name: string, hash: string, prepare: (p: Page) => Promise<void>) => {
     await page.screenshot({ path: join(SHOTS, `${name}-1440.png`), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await eventually(overflow).toBe(false);
-    await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
+    const mobile = await mobileContext(browser);
+    try {
+      const phone = await mobile.newPage();
+      await storeSession(phone, server.url, await tokensFor(server.url, 'admin'));
+      await phone.goto(`${server.url}/#/0/${hash}`);
+      await prepare(phone);
+      await eventually(() =>
+        phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+      ).toBe(false);
+      await phone.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
+    } finally {
+      await mobile.close();
+    }
   };
 
   it('opens from the user menu, saves the preferences and refuses a bad e-mail or a private webhook', async () => {
@@ -94,7 +101,9 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
       webhook: false,
       silencio: { inicio: '22:00', fim: '06:00' },
     });
-    await shoot('notificacoes');
+    await shoot('notificacoes', 'notificacoes', (p) =>
+      p.getByRole('form', { name: 'Preferências de notificação' }).waitFor(),
+    );
   });
 
   it('sets a system’s escalation under Administração', async () => {
@@ -113,6 +122,9 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
     await escalation.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText(NOTIFICATION_MESSAGES.escalationSaved).waitFor();
     expect(await axeViolations()).toEqual([]);
-    await shoot('escalonamento');
+    await shoot('escalonamento', 'administracao', async (p) => {
+      await p.getByRole('tab', { name: 'Escalonamento' }).click();
+      await p.getByRole('form', { name: 'Escalonamento de alarmes' }).waitFor();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES, ALARM_RULE_BOUNDS, AUDIT_PAGE, SYSTEM_FEATURES } from '@vigia/domain';
 import { z } from 'zod';
+import { queryFlag } from './devices.js';
 import { bodyId, queryId } from './ids.js';
 import { defineRoute } from './route.js';
 import { MIN_PASSWORD_LENGTH } from './user.js';
@@ -179,6 +180,30 @@ export const deviceCredentials = z.object({
 });
 
 export const saved = z.object({ mensagem: z.string() });
+
+/** `POST /api/admin/dispositivos/importar`: the system the file's devices go to; `simular=1` writes nothing. */
+export const deviceImportQuery = z.object({ sisId: queryId, simular: queryFlag.optional() });
+export const deviceImportRow = z.object({
+  /** The file's line (the header is line 1). */
+  linha: z.number().int(),
+  nome: z.string(),
+  patrimonio: z.string(),
+  modelo: z.string(),
+  local: z.string(),
+  /** What is wrong with it (pt-BR); empty: it would be created. */
+  erros: z.array(z.string()),
+});
+export const deviceImportResult = z.object({
+  simulacao: z.boolean(),
+  linhas: z.array(deviceImportRow),
+  /** Rows without a problem. */
+  validas: z.number().int(),
+  comErro: z.number().int(),
+  /** The ids created (empty in a simulation). */
+  criados: z.array(z.number().int()),
+  mensagem: z.string(),
+});
+export type DeviceImportResult = z.infer<typeof deviceImportResult>;
 
 export const ALARM_RULE_KINDS = ['threshold', 'bit', 'communication'] as const;
 
@@ -594,6 +619,20 @@ export const ADMIN_API = {
     description:
       'Um campo nulo ou ausente segue o modelo; uma regra fora da lista volta a seguir o modelo. ' +
       'O motor de alarmes de todos os nós usa a mudança na próxima leitura.',
+  }),
+  importDevices: defineRoute({
+    method: 'POST',
+    path: '/api/admin/dispositivos/importar',
+    query: deviceImportQuery,
+    answer: deviceImportResult,
+    errors: { ...WRITE_ERRORS, 413: 'Arquivo grande demais' },
+    tags: TAGS,
+    summary: 'Importa dispositivos de um arquivo CSV ou XLSX (multipart, campo "arquivo")',
+    description:
+      'A primeira linha nomeia as colunas: Nome, Patrimônio e Modelo (nome ou id), e, se houver, ' +
+      'Usina, SCD, Venue, Nome do local, UF, Latitude, Longitude. Com `simular=1` responde linha a ' +
+      'linha o que seria criado e o que está errado, sem gravar. Sem ele, grava todas as linhas ou ' +
+      'nenhuma (400 com a primeira linha errada).',
   }),
   removeDevice: defineRoute({
     method: 'DELETE',

@@ -1,6 +1,7 @@
 export type {
   AuditPage,
   AuditRow,
+  DeviceImportResult,
   DispositivoAdmin,
   DispositivoRegras,
   Empresa,
@@ -17,6 +18,7 @@ export {
   ALARM_RULE_KINDS,
   deviceCredentials,
   dispositivoAdmin,
+  dispositivoInput,
   empresa,
   firstRunRequest,
   local,

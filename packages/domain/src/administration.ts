@@ -83,7 +83,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'admin.dispositivo.credenciais': 'Chave de dispositivo emitida',
   'admin.dispositivo.regras': 'Regra de alarme do dispositivo alterada',
   'admin.dispositivo.remover': 'Dispositivo removido',
-  'admin.dispositivo.importar': 'Dispositivos importados',
+  'admin.dispositivo.importar': 'Dispositivo importado',
   'admin.modelo.regras': 'Regra de alarme do modelo alterada',
   'comando.enviado': 'Comando enviado',
   'comando.recusado': 'Comando recusado',

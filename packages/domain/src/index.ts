@@ -160,6 +160,16 @@ export {
   siteTitle,
   siteWithUf,
 } from './device.js';
+export type { DeviceImportField } from './deviceImport.js';
+export {
+  DEVICE_IMPORT_COLUMNS,
+  DEVICE_IMPORT_LABELS,
+  DEVICE_IMPORT_MESSAGES,
+  DEVICE_IMPORT_REQUIRED,
+  deviceImportColumns,
+  MAX_DEVICE_IMPORT_ROWS,
+  normalizeImportHeader,
+} from './deviceImport.js';
 export type {
   CounterReading,
   EnergyCardValues,

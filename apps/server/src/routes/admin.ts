@@ -72,29 +72,10 @@ import {
   setTemporaryPassword,
   updateUser,
 } from '../store/admin/users.js';
+import { deviceImportRoutes } from './adminImport.js';
+import { adminScope, assertSystemInScope, fill, requirePlatform } from './adminScope.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
-
-/** The systems the caller administers: every one (platform) or those they hold; 403 for others. */
-function adminScope(request: FastifyRequest): SystemScope {
-  const user = currentUser(request);
-  if (user.platformAdmin) return 'all';
-  if (user.administrator) return user.systemIds;
-  throw forbidden(ADMIN_MESSAGES.adminOnly);
-}
-
-function requirePlatform(request: FastifyRequest): void {
-  adminScope(request);
-  if (!currentUser(request).platformAdmin) throw forbidden(ADMIN_MESSAGES.platformAdminOnly);
-}
-
-/** 404, as everywhere, for a system outside the caller's administration. */
-function assertSystemInScope(scope: SystemScope, systemId: number): void {
-  if (!inScope(scope, systemId)) throw notFound();
-}
-
-const fill = (text: string, values: Record<string, unknown>) =>
-  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
 
 const newTemporaryPassword = () =>
   randomBytes(TEMPORARY_PASSWORD_LENGTH).toString('base64url').slice(0, TEMPORARY_PASSWORD_LENGTH);
@@ -108,6 +89,7 @@ const found = <T>(value: T | undefined): T => {
 export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
   const { store, authenticator, deviceKeys, brokerAccounts, bus } = services;
   const db = store.db;
+  await app.register(deviceImportRoutes, services);
 
   // Companies and systems: read by any administrator in scope, written by the platform's.
   app.route({

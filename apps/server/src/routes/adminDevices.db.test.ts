@@ -1,5 +1,6 @@
-import { ADMIN_MESSAGES } from '@vigia/domain';
+import { ADMIN_MESSAGES, DEVICE_IMPORT_MESSAGES } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
 import { createIngest, type Ingest } from '../ingest/ingest.js';
 import { testStoreAvailable } from '../store/testStore.js';
 import { openDemoTestStore } from '../test/databaseTemplates.js';
@@ -9,7 +10,7 @@ const available = await testStoreAvailable();
 
 type Headers = { authorization: string };
 
-/** Administration of devices (issue 28): removal of a device without history. */
+/** Administration of devices (issue 28): removal of a device without history, import from a file. */
 describe.skipIf(!available)('administration: devices', () => {
   let t: TestApp;
   let ingest: Ingest;
@@ -108,5 +109,136 @@ describe.skipIf(!available)('administration: devices', () => {
     expect(
       (await call('DELETE', `/api/admin/dispositivos/${demoDevice.device_id}`)).statusCode,
     ).toBe(409);
+  });
+
+  /** A multipart request with one file in the field `arquivo`. */
+  const upload = (query: string, name: string, content: Buffer | string) => {
+    const boundary = '----vigia-teste';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="arquivo"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+      ),
+      Buffer.isBuffer(content) ? content : Buffer.from(content),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/dispositivos/importar?${query}`,
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  };
+  const counts = async () => {
+    const devices = await t.store.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const audit = await t.store.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return [Number(devices.n), Number(audit.n)];
+  };
+  const plantOf200 = async () =>
+    (
+      await t.store.db
+        .selectFrom('plants')
+        .select('nome')
+        .where('system_id', '=', 200)
+        .executeTakeFirstOrThrow()
+    ).nome;
+
+  it('simulates an import row by row, and with one bad row writes nothing', async () => {
+    const usina = await plantOf200();
+    const csv = [
+      'Nome;Patrimônio;Modelo;Usina;UF',
+      `Gerador A;IMP-1;1;${usina};`,
+      'Gerador B;IMP-2;Modelo que não existe;;SP',
+      'Gerador C;IMP-1;1;;SP',
+      'Gerador D;IMP-4;1;Usina Fantasma;',
+    ].join('\n');
+    const before = await counts();
+    const simulated = await upload('sisId=200&simular=1', 'dispositivos.csv', csv);
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    const answer = simulated.json();
+    expect(answer).toMatchObject({ simulacao: true, validas: 1, comErro: 3, criados: [] });
+    expect(
+      answer.linhas.map((l: { linha: number; erros: string[] }) => [l.linha, l.erros]),
+    ).toEqual([
+      [2, []],
+      [3, ['Modelo Modelo que não existe inexistente.']],
+      [4, ['Patrimônio IMP-1 repetido na planilha (linha 2).']],
+      [5, ['Usina Usina Fantasma não existe neste sistema.', ADMIN_MESSAGES.ufRequired]],
+    ]);
+    expect(answer.linhas[0]).toMatchObject({ nome: 'Gerador A', local: usina });
+    const real = await upload('sisId=200', 'dispositivos.csv', csv);
+    expect(real.statusCode).toBe(400);
+    expect(real.json().error).toBe(
+      'Linha 3: Modelo Modelo que não existe inexistente. Nada foi importado.',
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('imports an XLSX file whole, in one transaction, audited as imported', async () => {
+    const usina = await plantOf200();
+    const sheet = [
+      ['Nome', 'Patrimônio', 'Modelo', 'Usina', 'Latitude', 'Longitude'],
+      ['Medidor X1', 'XLS-1', 'Medidor', usina, -23.5, -46.6],
+      ['Medidor X2', 'XLS-2', 'Medidor', usina, null, null],
+    ].map((row) => row.map((value) => (value === null ? null : { value })));
+    const models = (await call('GET', '/api/admin/modelos')).json() as {
+      nome: string;
+      tipo: string;
+    }[];
+    const meter = models.find((m) => m.tipo === 'medidor') as { nome: string };
+    for (const row of sheet.slice(1)) row[2] = { value: meter.nome };
+    const file = await writeXlsxFile(sheet as never).toBuffer();
+    const simulated = (await upload('sisId=200&simular=1', 'medidores.xlsx', file)).json();
+    expect(simulated).toMatchObject({ validas: 2, comErro: 0 });
+    const imported = await upload('sisId=200', 'medidores.xlsx', file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const ids = imported.json().criados as number[];
+    expect(ids).toHaveLength(2);
+    expect(imported.json().mensagem).toBe('2 dispositivo(s) importado(s).');
+    const listed = (await call('GET', `/api/admin/dispositivos/${ids[0]}`)).json();
+    expect(listed).toMatchObject({
+      nome: 'Medidor X1',
+      patrimonio: 'XLS-1',
+      lat: -23.5,
+      sisId: 200,
+    });
+    const audit = await t.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'system_id', 'device_id'])
+      .where('device_id', 'in', ids)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'admin.dispositivo.importar',
+      'admin.dispositivo.importar',
+    ]);
+    // The same file again: every row is taken now, nothing more is written.
+    const again = await upload('sisId=200', 'medidores.xlsx', file);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toContain('XLS-1 já está cadastrado');
+  });
+
+  it('answers a file it cannot use with 400 in pt-BR', async () => {
+    expect((await upload('sisId=200', 'x.csv', 'Nome;UF\nA;SP')).json().error).toBe(
+      'Faltam colunas na planilha: Patrimônio, Modelo. A primeira linha nomeia as colunas.',
+    );
+    expect((await upload('sisId=200', 'x.csv', 'Nome;Patrimônio;Modelo\n')).json().error).toBe(
+      DEVICE_IMPORT_MESSAGES.empty,
+    );
+    const plain = await call('POST', '/api/admin/dispositivos/importar?sisId=200', { a: 1 });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().error).toBe(DEVICE_IMPORT_MESSAGES.fileRequired);
+    // The platform's administrator imports into any system.
+    const other = await upload(
+      'sisId=179&simular=1',
+      'x.csv',
+      'Nome;Patrimônio;Modelo;UF\nA;B;1;SP',
+    );
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toMatchObject({ validas: 1, comErro: 0 });
   });
 });

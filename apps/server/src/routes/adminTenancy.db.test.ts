@@ -163,6 +163,8 @@ describe.skipIf(!available)('administration tenancy sweep', () => {
     editDevice: [{ id: ids.device, body: { nome: 'Renomeado' } }],
     deviceCredentials: [{ id: ids.device }],
     removeDevice: [{ id: ids.device }],
+    // No file: the system is checked first (404), before the body is read.
+    importDevices: [{ query: `sisId=${ids.system}&simular=1` }],
     // A model is the platform's, of no system: any administrator reads its rules (the own
     // probe), only a platform administrator changes them (403 to the sweeper).
     modelRules: ids === own ? [{ id: 1 }] : [],

@@ -121,35 +121,86 @@ export async function createDevice(
 ): Promise<number | 'taken'> {
   return db.transaction().execute(async (trx) => {
     if (await patrimonioTaken(trx, device.systemId, device.patrimonio)) return 'taken';
-    const { id } = await trx
-      .insertInto('devices')
-      .values({
-        nome: device.nome,
-        patrimonio: device.patrimonio,
-        tipo: device.tipo,
-        template_id: device.modeloId,
-        local_nome: device.localNome,
-        uf: device.uf,
-        lat: device.lat,
-        lon: device.lon,
-        system_id: device.systemId,
-        usina_id: device.usinaId,
-        scd_id: device.scdId,
-        venue_id: device.venueId,
-        created_at: Math.floor(Date.now() / 1000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setUpDevicePanels(trx, id, device.tipo);
-    await auditAdmin(trx, {
-      userId,
-      action: 'admin.dispositivo.criar',
-      entity: 'dispositivo',
-      entityId: id,
-      details: { system_id: device.systemId, device_id: id, ...device },
-    });
-    return id;
+    return insertDevice(trx, device, userId, 'admin.dispositivo.criar');
   });
+}
+
+/**
+ * Creates every device of an import in one transaction, or none: 'taken' (nothing
+ * written) when a patrimônio is already in the system. Each is audited as imported.
+ */
+export async function importDevices(
+  db: Db,
+  devices: readonly NewDevice[],
+  userId: number,
+): Promise<number[] | { taken: string }> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      for (const device of devices) {
+        if (await patrimonioTaken(trx, device.systemId, device.patrimonio)) {
+          throw new PatrimonioTaken(device.patrimonio);
+        }
+        ids.push(await insertDevice(trx, device, userId, 'admin.dispositivo.importar'));
+      }
+      return ids;
+    });
+  } catch (error) {
+    if (error instanceof PatrimonioTaken) return { taken: error.patrimonio };
+    throw error;
+  }
+}
+
+class PatrimonioTaken extends Error {
+  constructor(readonly patrimonio: string) {
+    super(`patrimônio ${patrimonio} em uso`);
+  }
+}
+
+/** The patrimônios a system already has, lower case (an import checks its rows against them). */
+export async function systemPatrimonios(db: Db, systemId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('devices')
+    .select(sql<string>`lower(patrimonio)`.as('p'))
+    .where('system_id', '=', systemId)
+    .execute();
+  return new Set(rows.map((r) => r.p));
+}
+
+async function insertDevice(
+  trx: Db,
+  device: NewDevice,
+  userId: number,
+  action: 'admin.dispositivo.criar' | 'admin.dispositivo.importar',
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('devices')
+    .values({
+      nome: device.nome,
+      patrimonio: device.patrimonio,
+      tipo: device.tipo,
+      template_id: device.modeloId,
+      local_nome: device.localNome,
+      uf: device.uf,
+      lat: device.lat,
+      lon: device.lon,
+      system_id: device.systemId,
+      usina_id: device.usinaId,
+      scd_id: device.scdId,
+      venue_id: device.venueId,
+      created_at: Math.floor(Date.now() / 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setUpDevicePanels(trx, id, device.tipo);
+  await auditAdmin(trx, {
+    userId,
+    action,
+    entity: 'dispositivo',
+    entityId: id,
+    details: { system_id: device.systemId, device_id: id, ...device },
+  });
+  return id;
 }
 
 export async function updateDevice(

@@ -85,6 +85,9 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
     await form()
       .getByLabel(/^Horário de silêncio/)
       .check();
+    await form().getByLabel('Sistemas', { exact: true }).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
     await form().getByRole('button', { name: 'Salvar' }).click();
     await page.getByText(NOTIFICATION_MESSAGES.saved).waitFor();
     expect(await axeViolations()).toEqual([]);
@@ -101,6 +104,7 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
       webhook: false,
       silencio: { inicio: '22:00', fim: '06:00' },
     });
+    expect(saved.sistemas).toHaveLength(1);
     await shoot('notificacoes', 'notificacoes', (p) =>
       p.getByRole('form', { name: 'Preferências de notificação' }).waitFor(),
     );

@@ -4,6 +4,7 @@ import {
   Checkbox,
   Code,
   Group,
+  MultiSelect,
   Select,
   Stack,
   Text,
@@ -13,6 +14,7 @@ import type { NotificationPreferencesAnswer } from '@vigia/contract';
 import { ALARM_CRITICAL_MIN, MESSAGES, NOTIFICATION_LIMITS } from '@vigia/domain';
 import { type FormEvent, useState } from 'react';
 import { writeFailureText } from '../../../lib/httpErrors';
+import { useUserInfo } from '../../../lib/user/get-user-info';
 import { useSavePreferences } from '../api/notifications';
 
 const CRITICALITY_OPTIONS = [
@@ -20,7 +22,7 @@ const CRITICALITY_OPTIONS = [
   { value: String(ALARM_CRITICAL_MIN), label: 'Somente alarmes críticos' },
 ];
 
-/** The caller's preferences as a form; systems and device types chosen elsewhere are kept. */
+/** The caller's preferences as a form; device types chosen through the API are kept. */
 export function PreferencesForm({ saved }: { saved: NotificationPreferencesAnswer }) {
   const { webhookSegredo, ...initial } = saved;
   const [prefs, setPrefs] = useState(initial);
@@ -30,6 +32,7 @@ export function PreferencesForm({ saved }: { saved: NotificationPreferencesAnswe
   );
   const [limitText, setLimitText] = useState(String(initial.maxPorJanela));
   const save = useSavePreferences();
+  const systems = useUserInfo().data?.sistemas ?? [];
   const set = <K extends keyof typeof prefs>(key: K, value: (typeof prefs)[K]) =>
     setPrefs((p) => ({ ...p, [key]: value }));
   const criticality = CRITICALITY_OPTIONS.some((o) => o.value === String(prefs.criticoMinimo))
@@ -87,6 +90,15 @@ export function PreferencesForm({ saved }: { saved: NotificationPreferencesAnswe
             <Code style={{ wordBreak: 'break-all' }}>{webhookSegredo}</Code>
           </Text>
         )}
+        <MultiSelect
+          label="Sistemas"
+          description="Nenhum escolhido: todos os seus sistemas."
+          searchable
+          nothingFoundMessage="Nenhum sistema encontrado."
+          data={systems.map((s) => ({ value: String(s.id), label: s.nome }))}
+          value={(prefs.sistemas ?? []).map(String)}
+          onChange={(ids) => set('sistemas', ids.length === 0 ? null : ids.map(Number))}
+        />
         <Select
           label="Alarmes notificados"
           data={CRITICALITY_OPTIONS}

@@ -3,6 +3,8 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import { Alert, Stack, Title } from '@mantine/core';
 import { MESSAGES } from '@vigia/domain';
 import { writeFailureText } from '../../../lib/httpErrors';

@@ -257,6 +257,37 @@ describe('ListTable', () => {
     expect(headers).toEqual(['Nome', 'Valor']);
   });
 
+  it('on extra-small screens a stacked list draws each row as one cell with all it names', async () => {
+    window.innerWidth = 390;
+    const onRowOpen = vi.fn();
+    renderTable({
+      onRowOpen,
+      stacked: {
+        header: 'Registro',
+        render: (r) => `${r.nome} · ${r.site} · ${r.ts}`,
+        rowHeight: 80,
+      },
+    });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Registro']);
+    expect(screen.queryByRole('button', { name: /Colunas/ })).toBeNull();
+    const first = bodyRows()[0] as HTMLElement;
+    expect(first).toHaveTextContent('Linha 1 · Site 0 · 00/01/2025');
+    expect(first.style.height).toBe('80px');
+    first.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+  });
+
+  it('a stacked list keeps its columns on wider screens', () => {
+    renderTable({ stacked: { header: 'Registro', render: (r) => r.nome, rowHeight: 80 } });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Nome',
+      'Valor',
+      'Data',
+      'Site',
+    ]);
+  });
+
   it('reports how far the end is when scrolled and when rows arrive', () => {
     const onScrollPosition = vi.fn();
     renderTable({ rows: makeRows(20), onScrollPosition });

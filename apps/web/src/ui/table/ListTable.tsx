@@ -70,12 +70,28 @@ export interface ListTableProps<T> {
   toolbarNote?: ReactNode;
   /** When it changes the list scrolls back to its top (a new filter starts from offset 0). */
   resetScrollKey?: unknown;
+  /**
+   * On a phone, each row as one stacked cell instead of columns cut to fit
+   * (e.g. an alarm's name, equipment, site, time and state on three lines).
+   */
+  stacked?: StackedRows<T>;
+}
+
+export interface StackedRows<T> {
+  /** Header of the one column, pt-BR. */
+  header: string;
+  render: (row: T) => ReactNode;
+  /** Plain text of the row for its tooltip. */
+  title?: (row: T) => string | undefined;
+  /** Fixed row height in px (virtualisation needs it). */
+  rowHeight: number;
 }
 
 const DEFAULT_ROW_HEIGHT = 36;
 /** On xs the 7 columns share a narrow screen: wide ones are clipped (the full text is the tooltip). */
 const MOBILE_MAX_WIDTH = { text: 136, number: 84, date: 136 } as const;
 const OVERSCAN = 12;
+const STACKED_KEY = 'resumo';
 
 /**
  * The list table of the console: virtualised rows, sticky header, server-side
@@ -107,19 +123,40 @@ export function ListTable<T>(props: ListTableProps<T>) {
     toolbar,
     toolbarNote,
     resetScrollKey,
+    stacked: stackedRows,
   } = props;
 
   const mobile = useIsMobile();
+  const stacked = mobile ? stackedRows : undefined;
+  const drawnRowHeight = stacked?.rowHeight ?? rowHeight;
   const choice = useColumnChoice(id, columns);
-  const shown = useMemo(
-    () => visibleColumns(columns, choice.hidden, { mobile, selectable: Boolean(selection) }),
-    [columns, choice.hidden, mobile, selection],
+  const stackedColumn = useMemo<ListColumn<T>[] | null>(
+    () =>
+      stacked
+        ? [
+            {
+              key: STACKED_KEY,
+              header: stacked.header,
+              cell: stacked.render,
+              title: stacked.title,
+              required: true,
+            },
+          ]
+        : null,
+    [stacked],
   );
-  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
+  const shown = useMemo(
+    () =>
+      stackedColumn ??
+      visibleColumns(columns, choice.hidden, { mobile, selectable: Boolean(selection) }),
+    [stackedColumn, columns, choice.hidden, mobile, selection],
+  );
+  const drawn = stackedColumn ?? columns;
+  const byKey = useMemo(() => new Map(drawn.map((c) => [c.key, c])), [drawn]);
 
   const columnDefs = useMemo<ColumnDef<T>[]>(
     () =>
-      columns.map((column) => ({
+      drawn.map((column) => ({
         id: column.key,
         header: column.header,
         size: mobile
@@ -127,12 +164,12 @@ export function ListTable<T>(props: ListTableProps<T>) {
           : columnWidth(column),
         cell: (context) => column.cell(context.row.original),
       })),
-    [columns, mobile],
+    [drawn, mobile],
   );
   const columnVisibility = useMemo<VisibilityState>(() => {
     const shownKeys = new Set(shown.map((c) => c.key));
-    return Object.fromEntries(columns.map((c) => [c.key, shownKeys.has(c.key)]));
-  }, [columns, shown]);
+    return Object.fromEntries(drawn.map((c) => [c.key, shownKeys.has(c.key)]));
+  }, [drawn, shown]);
 
   const table = useReactTable<T>({
     data: rows as T[],
@@ -149,9 +186,12 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize: () => drawnRowHeight,
     overscan: OVERSCAN,
   });
+  // The phone's stacked rows are taller: measure again when the row height changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height is the trigger
+  useEffect(() => virtualizer.measure(), [drawnRowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
   const totalSize = virtualizer.getTotalSize();
   const paddingTop = virtualRows[0]?.start ?? 0;
@@ -206,7 +246,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
     : virtualRows[0]?.index;
   const visibleRowCount = Math.max(
     1,
-    Math.floor((scrollRef.current?.clientHeight ?? 0) / rowHeight) - 1,
+    Math.floor((scrollRef.current?.clientHeight ?? 0) / drawnRowHeight) - 1,
   );
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row<T>) => {
     const onRow = event.target === event.currentTarget;
@@ -265,7 +305,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
       {(toolbar || columnChooser) && (
         <div className={classes.toolbar}>
           <div className={classes.toolbarMain}>{toolbar}</div>
-          {columnChooser && (
+          {columnChooser && !stacked && (
             <div className={classes.toolbarEnd}>
               <ColumnChooser
                 tableId={id}
@@ -294,7 +334,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
       >
         <table
           className={classes.table}
-          style={{ width: tableWidth }}
+          style={{ width: stacked ? '100%' : tableWidth }}
           aria-label={label}
           aria-rowcount={rows.length + 1}
           id={id}
@@ -302,7 +342,8 @@ export function ListTable<T>(props: ListTableProps<T>) {
           <colgroup>
             {selection && <col style={{ width: SELECTION_COLUMN_WIDTH }} />}
             {leafColumns.map((column) => (
-              <col key={column.id} style={{ width: column.getSize() }} />
+              // The stacked column takes what the selection box leaves.
+              <col key={column.id} style={stacked ? undefined : { width: column.getSize() }} />
             ))}
           </colgroup>
           <thead>
@@ -360,7 +401,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                   data-openable={openOnClick && onRowOpen ? '' : undefined}
                   className={classes.row}
                   tabIndex={virtualRow.index === tabbableIndex ? 0 : -1}
-                  style={{ height: rowHeight, backgroundColor: background }}
+                  style={{ height: drawnRowHeight, backgroundColor: background }}
                   onFocus={(event) => {
                     if (event.target === event.currentTarget) setFocusIndex(virtualRow.index);
                   }}
@@ -398,9 +439,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
                       <td
                         key={cell.id}
                         className={
-                          column.kind === 'number' || column.kind === 'date'
-                            ? `${classes.td} ${classes.numeric}`
-                            : classes.td
+                          stacked
+                            ? `${classes.td} ${classes.stacked}`
+                            : column.kind === 'number' || column.kind === 'date'
+                              ? `${classes.td} ${classes.numeric}`
+                              : classes.td
                         }
                         style={{ textAlign: columnAlign(column) }}
                         title={title}

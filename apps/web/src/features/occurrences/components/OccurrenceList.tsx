@@ -29,6 +29,11 @@ import { NotificationPermissionButton } from './NotificationPermissionButton';
 import { useOccurrenceDetail } from './OccurrenceDetail';
 import { occurrenceColumns } from './occurrenceColumns';
 import { ShelveButton } from './ShelveButton';
+import {
+  STACKED_OCCURRENCE_HEIGHT,
+  StackedOccurrence,
+  stackedOccurrenceText,
+} from './StackedOccurrence';
 import { useCriticalAlarmNotifications } from './useCriticalAlarmNotifications';
 import { useOccurrenceSelection } from './useOccurrenceSelection';
 
@@ -135,6 +140,17 @@ function LoadedOccurrenceList({
     ],
     [configuration.colunas, siteHref, detail.column],
   );
+  const stacked = useMemo(
+    () => ({
+      header: 'Alarme',
+      render: (row: OccurrenceRow) => (
+        <StackedOccurrence row={row} siteHref={siteHref(row)} action={detail.column.cell(row)} />
+      ),
+      title: stackedOccurrenceText,
+      rowHeight: STACKED_OCCURRENCE_HEIGHT,
+    }),
+    [siteHref, detail.column],
+  );
 
   return (
     <Stack gap="sm">
@@ -158,6 +174,7 @@ function LoadedOccurrenceList({
         }}
         onScrollPosition={list.onScrollPosition}
         resetScrollKey={list.filtersKey}
+        stacked={stacked}
         toolbarNote={
           problem && (
             <Text id={`${tableId}-periodo-erro`} size="sm" c="red.8" role="alert">

@@ -36,17 +36,19 @@ const FIELDS = new Set<string>([
   'repeticoes',
 ]);
 
+/** Sized so the default columns, activation time included, fit a 1440 px screen. */
 const WIDTHS: Partial<Record<Field, number>> = {
-  estado: 290,
+  estado: 200,
   repeticoes: 110,
-  nomeAlarme: 260,
-  critico: 116,
-  valorFalha: 140,
-  percent: 116,
+  nomeAlarme: 200,
+  critico: 110,
+  valorFalha: 104,
+  percent: 104,
   isEvt: 88,
-  uf: 64,
-  localNome: 220,
-  patrimonio: 150,
+  uf: 48,
+  localNome: 160,
+  patrimonio: 124,
+  horaAtivacao: 176,
   ackUsuario: 170,
   id: 96,
   idDispositivo: 110,

@@ -3,6 +3,7 @@ import { ALARM_CRITICAL_MIN, alarmSeverity } from '@vigia/domain';
 import { useEffect, useRef } from 'react';
 import { subscribeLiveEvents } from '../../../lib/live/liveEvents';
 import { inScope, type LiveScope } from '../../../lib/live/liveInterest';
+import { useBrowserNoticeWanted } from '../api/get-notification-preference';
 
 /** How long a critical alarm waits for its row (names for the text) before a plain notice. */
 export const NOTIFY_ROW_WAIT_MS = 5000;
@@ -34,6 +35,8 @@ export function useCriticalAlarmNotifications(
   const waiting = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
+  const wanted = useRef(true);
+  wanted.current = useBrowserNoticeWanted();
 
   useEffect(() => {
     const pending = waiting.current;
@@ -43,6 +46,7 @@ export function useCriticalAlarmNotifications(
       if (event.suprimido) return;
       if (alarmSeverity(event.critico) !== 'critical' || pending.has(event.occurrenceId)) return;
       if (!notificationsSupported() || Notification.permission !== 'granted') return;
+      if (!wanted.current) return;
       const id = event.occurrenceId;
       pending.set(
         id,

@@ -306,6 +306,33 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
       }, deviceId);
     await eventually(activeAlarms, { timeout: 15_000 }).toContain('Óleo acima de 50 °C');
 
+    // A spreadsheet of devices: previewed row by row, imported only when every row is right.
+    await page.getByRole('button', { name: 'Importar planilha' }).click();
+    const importer = dialog('Importar dispositivos');
+    const csv = (rows: string[]) => ({
+      name: 'dispositivos.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['Nome;Patrimônio;Modelo;Usina', ...rows].join('\n')),
+    });
+    await importer
+      .getByLabel('Arquivo CSV ou XLSX')
+      .setInputFiles(csv(['GMG Belém 2;BEL-0002;1;UTE Belém', 'GMG Belém 3;BEL-0001;1;UTE Belém']));
+    const preview = importer.getByRole('table', { name: 'Prévia da importação' });
+    await eventually(() => preview.innerText()).toContain(
+      'O patrimônio BEL-0001 já está cadastrado neste sistema.',
+    );
+    expect(await importer.getByRole('button', { name: 'Importar' }).isDisabled()).toBe(true);
+    expect(await axeViolations()).toEqual([]);
+    await desktopPageShot(page, join(SHOTS, 'administracao-importar-1440.png'));
+    await importer
+      .getByLabel('Arquivo CSV ou XLSX')
+      .setInputFiles(csv(['GMG Belém 2;BEL-0002;1;UTE Belém', 'GMG Belém 3;BEL-0003;1;UTE Belém']));
+    await importer.getByRole('button', { name: 'Importar 2 dispositivo(s)' }).click();
+    await eventually(() => importer.count()).toBe(0);
+    await eventually(() => page.getByRole('table', { name: 'Dispositivos' }).innerText()).toContain(
+      'GMG Belém 3',
+    );
+
     // The audit screen lists all of it, and its Excel file says the same.
     await page.getByRole('tab', { name: 'Auditoria' }).click();
     const audit = page.getByRole('table', { name: 'Auditoria' });
@@ -316,6 +343,7 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
       'Usuário criado',
       'Local criado',
       'Regra de alarme do dispositivo alterada',
+      'Dispositivo importado',
     ]) {
       expect(listed).toContain(action);
     }

@@ -6,6 +6,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The caller handles the failure itself (or the call is optional): no toast. */
   quiet?: boolean;
+  /** A multipart body (a route that takes a file, such as the device import). */
+  form?: FormData;
 }
 
 /** A call without params, query or body takes no input. */
@@ -29,6 +31,7 @@ export async function call<D extends RouteDefinition>(
     json: input?.body,
     signal: options?.signal,
     quiet: options?.quiet,
+    form: options?.form,
   });
   checkAnswer(route, answer);
   return answer as AnswerOf<D>;

@@ -10,6 +10,8 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
   /** Sent as a JSON body. */
   json?: unknown;
+  /** Sent as a multipart body (a file upload); the browser sets its boundary. */
+  form?: FormData;
   signal?: AbortSignal;
   /** The caller handles the failure itself (or the call is optional): no toast. */
   quiet?: boolean;
@@ -83,7 +85,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await fetch(url, {
       method,
       headers,
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
       signal: options.signal,
     });
   } catch (cause) {

@@ -83,6 +83,16 @@ export const adminWrites = {
     call(API.admin.createDevice, { body }, quiet),
   editDevice: ({ id, ...body }: { id: number } & Body<typeof API.admin.editDevice>) =>
     call(API.admin.editDevice, { params: { id }, body }, quiet),
+  /** The file's devices into a system; `simular` answers the rows and writes nothing. */
+  importDevices: ({ sisId, simular, file }: { sisId: number; simular: boolean; file: File }) => {
+    const form = new FormData();
+    form.append('arquivo', file);
+    return call(
+      API.admin.importDevices,
+      { query: { sisId, ...(simular ? { simular: '1' as const } : {}) } },
+      { quiet: true, form },
+    );
+  },
   removeDevice: (id: number) => call(API.admin.removeDevice, { params: { id } }, quiet),
   issueCredentials: (id: number) => call(API.admin.deviceCredentials, { params: { id } }, quiet),
   saveModelRules: ({ id, ...body }: { id: number } & Body<typeof API.admin.editModelRules>) =>

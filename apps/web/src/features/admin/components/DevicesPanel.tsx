@@ -11,6 +11,7 @@ import { adminWrites, useAdminDevices, useAdminWrite, useModels, usePlaces } fro
 import { AdminFormDialog } from './AdminFormDialog';
 import { AdminTable } from './AdminTable';
 import { AlarmRulesDialog } from './AlarmRulesDialog';
+import { DeviceImportDialog } from './DeviceImportDialog';
 import { ListState } from './ListState';
 import { numberText, optionalNumber } from './numberField';
 import { SecretNotice } from './SecretNotice';
@@ -26,6 +27,7 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
   const [editing, setEditing] = useState<DispositivoAdmin | 'novo' | null>(null);
   const [issued, setIssued] = useState<{ nome: string; credentials: Credentials } | null>(null);
   const [rulesOf, setRulesOf] = useState<DispositivoAdmin | null>(null);
+  const [importing, setImporting] = useState(false);
   const issue = useAdminWrite(adminWrites.issueCredentials);
   const remove = useAdminWrite(adminWrites.removeDevice);
 
@@ -68,7 +70,12 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
           onChange={(e) => setFiltro(e.currentTarget.value)}
           w={280}
         />
-        <Button onClick={() => setEditing('novo')}>Novo dispositivo</Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setImporting(true)}>
+            Importar planilha
+          </Button>
+          <Button onClick={() => setEditing('novo')}>Novo dispositivo</Button>
+        </Group>
       </Group>
       <ListState query={devices}>
         {(rows) => (
@@ -122,6 +129,7 @@ export function DevicesPanel({ sisId }: { sisId: number }) {
           onClose={() => setEditing(null)}
         />
       )}
+      {importing && <DeviceImportDialog sisId={sisId} onClose={() => setImporting(false)} />}
       {rulesOf && (
         <AlarmRulesDialog
           kind="dispositivo"

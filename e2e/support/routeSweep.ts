@@ -355,8 +355,12 @@ export async function openSweepPage(
   const pending = new Set<object>();
   let lastActivity = Date.now();
   const apiCall = (url: string) => url.startsWith(`${baseUrl}/api`) && !LONG_LIVED.test(url);
+  // Chromium asks the JSON page storeSession opened for its /favicon.ico (the
+  // console itself names its icon): not the console's error.
+  await page.goto('about:blank');
   page.on('console', (message) => {
-    if (message.type() === 'error') current.console.push(message.text().slice(0, 300));
+    if (message.type() !== 'error' || message.location().url.endsWith('/favicon.ico')) return;
+    current.console.push(message.text().slice(0, 300));
   });
   page.on('pageerror', (error) => current.console.push(`pageerror: ${error.message}`));
   page.on('request', (request) => {

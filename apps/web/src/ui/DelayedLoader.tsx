@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { SPINNER_DELAY_MS } from '@vigia/domain';
 import { useEffect, useState } from 'react';
 
@@ -16,7 +16,9 @@ export function DelayedLoader({ label = 'Carregando…' }: Props) {
   if (!visible) return null;
   return (
     <Center py="xl" role="status" aria-live="polite">
-      <Loader size="md" color="gray" aria-label={label} />
+      {/* The label as text of the status: aria-label is not allowed on the spinner's span (axe). */}
+      <Loader size="md" color="gray" aria-hidden />
+      <VisuallyHidden>{label}</VisuallyHidden>
     </Center>
   );
 }

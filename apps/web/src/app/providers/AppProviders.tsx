@@ -1,7 +1,7 @@
 import '../styles/base';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 /**
  * What every screen needs, login included. Toasts and confirmation dialogs
@@ -15,7 +15,11 @@ interface Props {
 
 export function AppProviders({ queryClient, children }: Props) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

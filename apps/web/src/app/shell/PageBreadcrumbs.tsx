@@ -5,7 +5,15 @@ import type { Crumb } from '../router/links';
 export function PageBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav aria-label="Trilha de navegação">
-      <Breadcrumbs separatorMargin={6} mb="md">
+      {/* A long trail wraps on a phone instead of widening the page. */}
+      <Breadcrumbs
+        separatorMargin={6}
+        mb="md"
+        styles={{
+          root: { rowGap: 4 },
+          breadcrumb: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 },
+        }}
+      >
         {crumbs.map((crumb, index) =>
           crumb.href ? (
             <Anchor key={crumb.routeId} component={Link} to={crumb.href} size="sm" c="gray.7">

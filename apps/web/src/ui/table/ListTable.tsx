@@ -329,6 +329,9 @@ export function ListTable<T>(props: ListTableProps<T>) {
         ref={scrollRef}
         className={classes.scroll}
         style={{ maxHeight: height }}
+        // With rows, one row takes the focus (roving tabindex); empty, the area
+        // itself, so the keyboard still scrolls a header wider than a phone.
+        tabIndex={empty ? 0 : undefined}
         onScroll={onScroll}
         data-testid={`${id}-scroll`}
       >

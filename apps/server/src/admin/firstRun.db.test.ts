@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../store/database.js';
 import { createTestDatabase, openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { FORM, form, startTestApp, type TestApp } from '../test/testApp.js';
-import { FIRST_RUN_CODE_FILE, prepareFirstRun } from './firstRun.js';
+import { FIRST_RUN_CODE_FILE, firstRunCodeMatches, prepareFirstRun } from './firstRun.js';
 
 const available = await testStoreAvailable();
 const CLI = fileURLToPath(new URL('../adminCli.ts', import.meta.url));
@@ -188,6 +188,24 @@ describe.skipIf(!available)('npm run admin -- criar-administrador', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
       await database.drop();
+    }
+  });
+});
+
+describe.skipIf(!available)('first run on nodes starting together', () => {
+  it('each node writes its code without a duplicate key, and the last one written works', async () => {
+    const store = await openTestStore('empty');
+    const dirs = [0, 1, 2].map(() => mkdtempSync(join(tmpdir(), 'vigia-no-')));
+    try {
+      const codes = await Promise.all(dirs.map((dir) => prepareFirstRun(store, dir)));
+      expect(codes.every((code) => typeof code === 'string')).toBe(true);
+      const working = await Promise.all(
+        codes.map((code) => firstRunCodeMatches(store, String(code))),
+      );
+      expect(working.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await store.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -15,15 +15,19 @@ export async function hasPlatformAdmin(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Keeps the hash of a new one-time code (the one row; an older code stops working). */
+/**
+ * Keeps the hash of a new one-time code (the one row; an older code stops
+ * working). An upsert: nodes starting together each write theirs, never a
+ * duplicate key, and the last one's code is the one that works.
+ */
 export async function storeFirstRunCode(db: Db, codeHash: string, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('first_run_codes').execute();
-    await trx
-      .insertInto('first_run_codes')
-      .values({ id: 1, code_hash: codeHash, created_at: now })
-      .execute();
-  });
+  await db
+    .insertInto('first_run_codes')
+    .values({ id: 1, code_hash: codeHash, created_at: now })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({ code_hash: codeHash, created_at: now }),
+    )
+    .execute();
 }
 
 export async function firstRunCodeHash(db: Db): Promise<string | undefined> {

@@ -3,13 +3,10 @@ import { describeRouteSweep } from './support/routeSweep.js';
 
 /**
  * Known defects not yet fixed: `<route id>@<width>` → categories (the list only shrinks).
- * administracao: the demo user is no administrator, and the page still calls
- * /api/admin/sistemas (403) — features/admin. combustivel, notificacoes: CLS
+ * combustivel, notificacoes: CLS
  * (features/fuel, notifications). tanqueChart: a chart wider than a phone (features/charts).
  */
 const EXPECTED: ExpectedDefects = {
-  'main.clientes.administracao@desktop': ['console', 'failedCall'],
-  'main.clientes.administracao@mobile': ['console', 'failedCall'],
   'main.clientes.notificacoes@desktop': ['cls'],
   'main.cluster.combustivel@desktop': ['cls'],
   'main.cluster.tanqueChart@mobile': ['overflow'],

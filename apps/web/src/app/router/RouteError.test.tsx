@@ -15,6 +15,7 @@ function renderFailing(failure: () => never, reload = vi.fn()) {
       {
         path: '/tela',
         errorElement: <RouteError reload={reload} />,
+        HydrateFallback: () => null,
         lazy: async () => failure(),
       },
     ],

@@ -23,7 +23,8 @@ function useAdminQuery<D extends AdminCall>(route: D, input: CallInput<D>, enabl
 }
 
 export const useCompanies = () => useAdminQuery(API.admin.companies, {});
-export const useSystems = () => useAdminQuery(API.admin.systems, {});
+/** Asked only for an administrator: anyone else would get a 403. */
+export const useSystems = (enabled = true) => useAdminQuery(API.admin.systems, {}, enabled);
 export const useModels = () => useAdminQuery(API.admin.models, {});
 export const usePlaces = (sisId: number | undefined) =>
   useAdminQuery(API.admin.places, { query: { sisId } }, sisId !== undefined);

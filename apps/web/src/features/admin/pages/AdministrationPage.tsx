@@ -31,16 +31,23 @@ import { UsersPanel } from '../components/UsersPanel';
 export function AdministrationPage() {
   usePageTitle('Administração');
   const user = useUserInfo();
-  const systems = useSystems();
+  const administrator =
+    user.data?.administrador === true || user.data?.administradorPlataforma === true;
+  const systems = useSystems(administrator);
   const [chosen, setChosen] = useState<number | null>(null);
   const [tab, setTab] = useState<string | null>('usuarios');
   if (user.data === undefined) return <DelayedLoader />;
   const platform = user.data.administradorPlataforma === true;
-  if (!user.data.administrador && !platform) {
+  if (!administrator) {
     return (
-      <Alert color="gray" variant="light" role="status">
-        {ADMIN_MESSAGES.adminOnly}
-      </Alert>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          Administração
+        </Title>
+        <Alert color="gray" variant="light" role="status">
+          {ADMIN_MESSAGES.adminOnly}
+        </Alert>
+      </Stack>
     );
   }
   const list = systems.data ?? [];

@@ -8,6 +8,8 @@ import { isStaleBuildError, ROUTE_ERROR_TEXTS, RouteError } from './RouteError';
 
 afterEach(() => vi.restoreAllMocks());
 
+const NoFallback = () => null;
+
 function renderFailing(failure: () => never, reload = vi.fn()) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const router = createMemoryRouter(
@@ -15,7 +17,7 @@ function renderFailing(failure: () => never, reload = vi.fn()) {
       {
         path: '/tela',
         errorElement: <RouteError reload={reload} />,
-        HydrateFallback: () => null,
+        HydrateFallback: NoFallback,
         lazy: async () => failure(),
       },
     ],

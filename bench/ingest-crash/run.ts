@@ -14,7 +14,7 @@
  * exits 1 when an acknowledged reading is missing or a reading is stored twice.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ import pg from 'pg';
 import { brokerFiles } from '../../apps/server/src/broker/mosquitto.js';
 import { openStore } from '../../apps/server/src/store/database.js';
 import { E2E_ENV } from '../../e2e/support/vigiaServer.js';
-import { POSTGRES_URL } from '../../test-support/services.js';
+import { freePort, POSTGRES_URL } from '../../test-support/services.js';
 import { exitAfter, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
@@ -156,10 +156,11 @@ class Ledger {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'vigia-crash-'));
   const db = await databaseUrl(dir);
-  const brokerPort = randomInt(20_000, 40_000);
+  // Ports the system hands out free: a random one may be held by another socket of the run.
+  const brokerPort = await freePort();
   const env = {
     HOST: '127.0.0.1',
-    PORT: String(randomInt(41_000, 50_000)),
+    PORT: String(await freePort()),
     DATABASE_URL: db.url,
     VIGIA_DEMO: '1',
     VIGIA_SIMULATOR: '0',

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../test-support/services.js';
 import { BROKER_SERVER_USER, brokerServerPasswordFile } from '../config.js';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
 import { createIngest, type Ingest } from '../ingest/ingest.js';
@@ -70,7 +71,8 @@ describe.skipIf(!available)("the project's own broker (a real Mosquitto on its o
     store = await openTestStore();
     fx = await createFixture(store);
     dir = mkdtempSync(join(tmpdir(), 'vigia-broker-'));
-    port = randomInt(20_000, 40_000);
+    // A port the system hands out free, not a random one another socket may hold.
+    port = await freePort();
     const provisioned = await provisionBroker(store, {
       dir: join(dir, 'broker'),
       port,

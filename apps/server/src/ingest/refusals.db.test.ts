@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HealthResponse } from '@vigia/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../test-support/services.js';
 import { hashPassword } from '../auth/password.js';
 import { deviceBrokerUser } from '../broker/deviceCredentials.js';
 import {
@@ -105,7 +106,8 @@ describe.skipIf(!available)('refused device messages, counted per device', () =>
       .values({ user_id: fx.userId, system_id: fx.systemId })
       .execute();
     dir = mkdtempSync(join(tmpdir(), 'vigia-recusas-'));
-    port = randomInt(20_000, 40_000);
+    // A port the system hands out free, not a random one another socket may hold.
+    port = await freePort();
     const provisioned = await provisionBroker(store, {
       dir: join(dir, 'broker'),
       port,

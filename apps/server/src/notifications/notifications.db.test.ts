@@ -14,6 +14,7 @@ import { savePreferences } from '../store/notifications/preferences.js';
 import { acknowledgeOccurrences } from '../store/occurrences/acknowledge.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp, testConfig } from '../test/testApp.js';
+import { until } from '../test/until.js';
 import { startNotificationService } from './notificationService.js';
 import {
   type ReceivedHook,
@@ -30,21 +31,6 @@ const quiet = { warn: () => {}, error: () => {}, info: () => {} };
 function clockIn(minutes: number): string {
   const p = zonedParts(Date.now() + minutes * 60_000);
   return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
-}
-
-async function until<T>(
-  read: () => T | Promise<T>,
-  ok: (v: T) => boolean,
-  ms = 10_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end)
-      throw new Error(`condição não atingida em ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe.skipIf(!available)('alarm notifications, SMTP and webhook (issue 29)', () => {

@@ -1,29 +1,30 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@vigia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../store/database.js';
+import { savePreferences } from '../store/notifications/preferences.js';
 import { createTestDatabase, type TestDatabase, testStoreAvailable } from '../store/testStore.js';
 import { startServerProcess } from '../test/serverProcess.js';
-import { startTestMailServer, type TestMailServer } from './testMail.js';
+import { until } from '../test/until.js';
+import {
+  type ReceivedHook,
+  startTestHookReceiver,
+  startTestMailServer,
+  type TestMailServer,
+} from './testMail.js';
 
 const available = await testStoreAvailable();
 const onPostgres = process.env.VIGIA_TEST_DB === 'postgres';
 
-async function until<T>(
-  read: () => T | Promise<T>,
-  ok: (v: T) => boolean,
-  ms = 20_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end)
-      throw new Error(`condição não atingida em ${ms} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** `count` pending e-mails of one user, decided before any server runs. */
-async function pendingMessages(url: string, prefix: string, count: number): Promise<void> {
+/**
+ * `count` pending e-mails of one user (`<prefix>-<i>`), and as many webhooks
+ * (`<prefix>-webhook-<i>`) when `webhookUrl` is given, decided before any server runs.
+ */
+async function pendingMessages(
+  url: string,
+  prefix: string,
+  count: number,
+  webhookUrl?: string,
+): Promise<void> {
   const store = await openStore(url);
   try {
     const now = Math.floor(Date.now() / 1000);
@@ -32,22 +33,28 @@ async function pendingMessages(url: string, prefix: string, count: number): Prom
       .values({ login: `${prefix}.plantao`, nome: 'Plantão', password_hash: 'x', created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Saved preferences give the user the key the webhooks are signed with.
+    await savePreferences(store.db, user.id, DEFAULT_NOTIFICATION_PREFERENCES, now);
+    const row = (key: string, channel: 'email' | 'webhook', recipient: string, i: number) => ({
+      idempotency_key: key,
+      system_id: 1,
+      occurrence_id: null,
+      user_id: user.id,
+      kind: 'alarme' as const,
+      channel,
+      recipient,
+      payload: JSON.stringify({ assunto: `${prefix} ${i}`, texto: 'x', dados: {} }),
+      status: 'pending' as const,
+      next_attempt_at: now,
+      created_at: now,
+    });
     await store.db
       .insertInto('notification_outbox')
       .values(
-        Array.from({ length: count }, (_, i) => ({
-          idempotency_key: `${prefix}-${i}`,
-          system_id: 1,
-          occurrence_id: null,
-          user_id: user.id,
-          kind: 'alarme' as const,
-          channel: 'email' as const,
-          recipient: 'plantao@empresa.com.br',
-          payload: JSON.stringify({ assunto: `${prefix} ${i}`, texto: 'x', dados: {} }),
-          status: 'pending' as const,
-          next_attempt_at: now,
-          created_at: now,
-        })),
+        Array.from({ length: count }, (_, i) => [
+          row(`${prefix}-${i}`, 'email', 'plantao@empresa.com.br', i),
+          ...(webhookUrl ? [row(`${prefix}-webhook-${i}`, 'webhook', webhookUrl, i)] : []),
+        ]).flat(),
       )
       .execute();
   } finally {
@@ -70,9 +77,33 @@ async function outboxStates(url: string, prefix: string) {
   }
 }
 
+/** Rows of a prefix not tried yet (attempts 0), and successful attempts per node. */
+async function outboxProgress(url: string, prefix: string) {
+  const store = await openStore(url);
+  try {
+    const untried = await store.db
+      .selectFrom('notification_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('idempotency_key', 'like', `${prefix}-%`)
+      .where('attempts', '=', 0)
+      .executeTakeFirstOrThrow();
+    const delivered = await store.db
+      .selectFrom('notification_attempts as a')
+      .innerJoin('notification_outbox as o', 'o.id', 'a.outbox_id')
+      .select(['a.node', 'o.idempotency_key'])
+      .where('o.idempotency_key', 'like', `${prefix}-%`)
+      .where('a.ok', '=', 1)
+      .execute();
+    return { untried: Number(untried.n), delivered };
+  } finally {
+    await store.close();
+  }
+}
+
 /**
  * The outbox across real server processes (issue 29): a node killed with -9
- * while it delivers, and two nodes on one PostgreSQL database.
+ * while its messages wait for the receivers, one killed while it delivers, and
+ * two nodes on one PostgreSQL database.
  */
 describe.skipIf(!available)('notification outbox across server processes', () => {
   let database: TestDatabase;
@@ -83,8 +114,9 @@ describe.skipIf(!available)('notification outbox across server processes', () =>
     VIGIA_NOTIFY_LEASE_S: '2',
     VIGIA_NOTIFY_RETRY_S: '1',
   };
-  const ids = (prefix: string) =>
-    mail.mails.filter((m) => m.messageId.startsWith(`<${prefix}-`)).map((m) => m.messageId);
+  const idsIn = (server: TestMailServer, prefix: string) =>
+    server.mails.filter((m) => m.messageId.startsWith(`<${prefix}-`)).map((m) => m.messageId);
+  const ids = (prefix: string) => idsIn(mail, prefix);
 
   beforeAll(async () => {
     database = await createTestDatabase('empty');
@@ -96,13 +128,73 @@ describe.skipIf(!available)('notification outbox across server processes', () =>
     await database?.drop();
   });
 
-  it('kill -9 with 50 pending, then a restart: every one delivered, none lost, a repeat only of one in flight', async () => {
+  it('kill -9 with 50 e-mails and 50 webhooks pending, then a restart: each delivered exactly once', async () => {
+    // Neither receiver takes anything while the first node runs: the mail server is
+    // down (its port known) and the webhook receiver answers 503. Nothing can be
+    // in flight when the node is killed, so the next one must send each exactly once.
+    const down = await startTestMailServer();
+    await down.stop();
+    const hooks = await startTestHookReceiver();
+    hooks.status = 503;
+    try {
+      await pendingMessages(database.url, 'pendente', 50, hooks.url);
+      const env = {
+        ...base,
+        DATABASE_URL: database.url,
+        VIGIA_SMTP_URL: down.url,
+        VIGIA_WEBHOOK_PRIVATE: '1',
+      };
+      const first = await startServerProcess({ ...env, VIGIA_NODE: 'primeiro' }, 40_000);
+      // Every one of the 100 tried and refused at least once by the first node.
+      await until(
+        () => outboxProgress(database.url, 'pendente'),
+        (p) => p.untried === 0,
+        20_000,
+      );
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+      expect(await outboxStates(database.url, 'pendente')).toEqual({ pending: 100 });
+      expect(idsIn(down, 'pendente')).toEqual([]);
+      expect(hooks.hooks).toEqual([]);
+
+      await down.start();
+      hooks.status = 204;
+      const second = await startServerProcess({ ...env, VIGIA_NODE: 'segundo' }, 40_000);
+      try {
+        await until(
+          () => outboxStates(database.url, 'pendente'),
+          (s) => s.sent === 100,
+          30_000,
+        );
+      } finally {
+        // Stopped before counting: nothing more can be sent after this.
+        await second.stop();
+      }
+      const expected = (key: (i: number) => string) =>
+        Array.from({ length: 50 }, (_, i) => key(i)).sort();
+      // Each Message-ID and each X-Vigia-Id once, 50 of each, and nothing else.
+      expect(idsIn(down, 'pendente').sort()).toEqual(expected((i) => `<pendente-${i}@vigia>`));
+      const hookIds = hooks.hooks.map((h: ReceivedHook) => h.headers['x-vigia-id']);
+      expect(hookIds.sort()).toEqual(expected((i) => `pendente-webhook-${i}`));
+      expect(hooks.hooks.every((h) => h.headers['x-vigia-assinatura'])).toBe(true);
+      const { delivered } = await outboxProgress(database.url, 'pendente');
+      expect(delivered).toHaveLength(100);
+      expect(new Set(delivered.map((d) => d.idempotency_key)).size).toBe(100);
+      expect(new Set(delivered.map((d) => d.node))).toEqual(new Set(['segundo']));
+    } finally {
+      await down.stop().catch(() => {});
+      await hooks.close();
+    }
+  }, 120_000);
+
+  it('kill -9 while it delivers, then a restart: none lost; a repeat only of a message in flight, with its Message-ID', async () => {
     await pendingMessages(database.url, 'morte', 50);
     const env = { ...base, DATABASE_URL: database.url, VIGIA_SMTP_URL: mail.url };
     const first = await startServerProcess({ ...env, VIGIA_NODE: 'primeiro' }, 40_000);
     await until(
       () => ids('morte').length,
       (n) => n >= 3,
+      20_000,
     );
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
@@ -114,11 +206,13 @@ describe.skipIf(!available)('notification outbox across server processes', () =>
       await until(
         () => new Set(ids('morte')).size,
         (n) => n === 50,
+        20_000,
       );
       expect(
         await until(
           () => outboxStates(database.url, 'morte'),
           (s) => s.sent === 50,
+          20_000,
         ),
       ).toEqual({
         sent: 50,
@@ -149,10 +243,12 @@ describe.skipIf(!available)('notification outbox across server processes', () =>
         await until(
           () => ids('dois').length,
           (n) => n >= 100,
+          20_000,
         );
         await until(
           () => outboxStates(database.url, 'dois'),
           (s) => s.sent === 100,
+          20_000,
         );
         await new Promise((r) => setTimeout(r, 500));
       } finally {

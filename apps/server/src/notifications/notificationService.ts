@@ -223,7 +223,7 @@ export function startNotificationService(opts: NotificationServiceOptions): Noti
         if (!facts) continue;
         const payload = messageOf(facts, {
           etapa: step,
-          minutos: Math.max(0, Math.floor((now - facts.horaAtivacao) / unit)),
+          minutos: Math.max(0, Math.floor((now - due.raisedAt) / unit)),
         });
         await takeEscalationStep(
           db,

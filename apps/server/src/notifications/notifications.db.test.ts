@@ -86,6 +86,7 @@ describe.skipIf(!available)('alarm notifications, SMTP and webhook (issue 29)', 
         critico,
         is_evt: 0,
         hora_ativacao: now(),
+        raised_at: now(),
         nome_alarme: nome,
         valor_falha: ruleless,
       })
@@ -319,14 +320,22 @@ describe.skipIf(!available)('alarm notifications, SMTP and webhook (issue 29)', 
     expect(singles.length).toBeLessThanOrEqual(bound);
     expect(mails.filter(isSummary).length).toBeLessThanOrEqual(bound);
     expect(mails.find(isSummary)?.text).toMatch(/\d+ × Surto [0-2]/);
-    const counted = await store.db
-      .selectFrom('notification_outbox')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('user_id', '=', U.outro)
-      .where('occurrence_id', 'in', ids)
-      .groupBy('status')
-      .execute();
-    const byStatus = Object.fromEntries(counted.map((c) => [c.status, Number(c.n)]));
+    // A mail is in the mailbox a moment before its row is marked sent.
+    const byStatus = await until(
+      async () =>
+        Object.fromEntries(
+          (
+            await store.db
+              .selectFrom('notification_outbox')
+              .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+              .where('user_id', '=', U.outro)
+              .where('occurrence_id', 'in', ids)
+              .groupBy('status')
+              .execute()
+          ).map((c) => [c.status, Number(c.n)]),
+        ),
+      (counts) => counts.pending === undefined,
+    );
     expect(byStatus).toEqual({ sent: singles.length, summarized: 200 - singles.length });
   }, 30_000);
 
@@ -488,4 +497,59 @@ describe.skipIf(!available)('alarm notifications, SMTP and webhook (issue 29)', 
     expect(escalated(U.plantao, 'Escala')).toHaveLength(2);
     expect(mailsTo(U.admin).length - before.admin).toBe(1);
   }, 15_000);
+
+  it('escalation runs from when the server raised the alarm, not from the reading’s time: a late reading waits its delay', async () => {
+    // 3 escalation minutes (3 s here) before the users on shift.
+    await store.db
+      .updateTable('escalation_settings')
+      .set({ minutos_plantao: 3, minutos_administradores: 60 })
+      .where('system_id', '=', 1)
+      .execute();
+    // A reading half an hour late (or from a device whose clock is half an hour slow).
+    const late = now() - 1800;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest',
+      headers: { 'x-device-key': KEY },
+      payload: { ts: late, leituras: { OilTemp: 130 } },
+    });
+    expect(response.statusCode).toBe(202);
+    const occurrence = await until(
+      () =>
+        store.db
+          .selectFrom('occurrences')
+          .select(['id', 'hora_ativacao', 'raised_at'])
+          .where('device_id', '=', fx.deviceId)
+          .where('nome_alarme', '=', 'Alta temperatura do óleo')
+          .executeTakeFirst(),
+      (row) => row !== undefined,
+    );
+    const id = occurrence?.id as number;
+    const raisedAt = occurrence?.raised_at as number;
+    expect(occurrence?.hora_ativacao).toBe(late);
+    expect(raisedAt).toBeGreaterThanOrEqual(now() - 2);
+    const steps = () =>
+      store.db
+        .selectFrom('escalation_steps')
+        .select(['step', 'at'])
+        .where('occurrence_id', '=', id)
+        .execute();
+    // From the reading's time it would be 30 minutes overdue and escalate at the next pass (0.1 s).
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await steps()).toEqual([]);
+    const [step] = await until(steps, (rows) => rows.length === 1, 10_000);
+    expect(Number(step?.at) - raisedAt).toBeGreaterThanOrEqual(3);
+    const [mailed] = await until(
+      () =>
+        mailsTo(U.plantao).filter(
+          (m) =>
+            m.subject.includes('sem reconhecimento') &&
+            m.subject.includes('Alta temperatura do óleo'),
+        ),
+      (m) => m.length === 1,
+    );
+    const minutes = Number(/sem reconhecimento há (\d+) min/.exec(mailed?.subject ?? '')?.[1]);
+    expect(minutes).toBeGreaterThanOrEqual(3);
+    expect(minutes).toBeLessThan(10);
+  }, 20_000);
 });

@@ -250,6 +250,8 @@ export interface OccurrencesTable {
   critico: number;
   is_evt: Flag;
   hora_ativacao: number;
+  /** When the server raised it (wall clock); null for rows older than the column. Escalation runs from it. */
+  raised_at: Opt<number>;
   /** Null while active. Events are single records: set to hora_ativacao. */
   hora_desativacao: Opt<number>;
   hora_ack: Opt<number>;

@@ -60,7 +60,10 @@ export interface NewAlarmOccurrence {
   ts: number;
   nome: string;
   value: number;
-  /** Wall clock, epoch seconds: a shelf of the same alarm still running is inherited. */
+  /**
+   * Wall clock, epoch seconds: a shelf of the same alarm still running is
+   * inherited; stored as raised_at, where escalation delays start.
+   */
   now: number;
 }
 
@@ -91,10 +94,11 @@ export async function insertOccurrence(
           order by shelved_until desc limit 1)`;
   const { rows } = await sql<{ id: number; shelved_until: number | null; out_of_service: number }>`
     insert into occurrences
-      (system_id, device_id, site_id, rule_id, critico, is_evt, hora_ativacao, hora_desativacao,
-       nome_alarme, valor_falha, out_of_service, shelved_until, shelved_at, shelved_by, shelve_reason)
+      (system_id, device_id, site_id, rule_id, critico, is_evt, hora_ativacao, raised_at,
+       hora_desativacao, nome_alarme, valor_falha, out_of_service, shelved_until, shelved_at,
+       shelved_by, shelve_reason)
     values (${o.systemId}, ${o.deviceId}, ${o.deviceId}, ${o.ruleId}, ${o.critico}, ${isEvt},
-      ${o.ts}, ${isEvt ? o.ts : null}, ${o.nome}, ${o.value},
+      ${o.ts}, ${o.now}, ${isEvt ? o.ts : null}, ${o.nome}, ${o.value},
       coalesce((select case when out_of_service_at is null then 0 else 1 end
         from devices where id = ${o.deviceId}), 0),
       ${shelf('shelved_until')}, ${shelf('shelved_at')}, ${shelf('shelved_by')},

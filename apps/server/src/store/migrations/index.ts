@@ -21,6 +21,7 @@ import { ingestRefusalsMigration } from './0220_ingest_refusals.js';
 import { auditScopeMigration } from './0230_audit_scope.js';
 import { notificationsMigration } from './0240_notifications.js';
 import { alarmRuleOverridesMigration } from './0250_alarm_rule_overrides.js';
+import { occurrenceRaisedAtMigration } from './0260_occurrence_raised_at.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -51,6 +52,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0230_audit_scope': auditScopeMigration(dialect),
         '0240_notifications': notificationsMigration(dialect),
         '0250_alarm_rule_overrides': alarmRuleOverridesMigration(dialect),
+        '0260_occurrence_raised_at': occurrenceRaisedAtMigration(dialect),
       };
     },
   };

@@ -108,14 +108,21 @@ export async function systemCandidates(db: Db, systemId: number): Promise<Candid
 export interface EscalationDue {
   occurrenceId: number;
   systemId: number;
-  horaAtivacao: number;
+  /** When the server raised the alarm (hora_ativacao for rows older than raised_at). */
+  raisedAt: number;
 }
+
+/** When the server raised an occurrence; hora_ativacao for rows from before raised_at. */
+const raisedAt = sql<number>`coalesce(o.raised_at, o.hora_ativacao)`;
 
 /**
  * Open, unacknowledged, unshelved alarms of systems with escalation on, of at
- * least the system's criticality, started `step`'s delay ago or more, whose
+ * least the system's criticality, raised `step`'s delay ago or more, whose
  * step is not taken yet (step 2 only after step 1). `unitSeconds` is a
- * minute (60; tests shorten it).
+ * minute (60; tests shorten it). The delay runs from when the server raised
+ * the alarm (`raised_at`), not from the reading's time (a late reading or a
+ * device's slow clock would escalate at once); older rows without it take
+ * hora_ativacao.
  */
 export async function dueEscalations(
   db: Db,
@@ -127,7 +134,7 @@ export async function dueEscalations(
   const rows = await db
     .selectFrom('occurrences as o')
     .innerJoin('escalation_settings as e', 'e.system_id', 'o.system_id')
-    .select(['o.id', 'o.system_id', 'o.hora_ativacao'])
+    .select(['o.id', 'o.system_id', raisedAt.as('raised_at')])
     .where('e.ativo', '=', 1)
     .where('o.is_evt', '=', 0)
     .where('o.hora_desativacao', 'is', null)
@@ -136,7 +143,7 @@ export async function dueEscalations(
     .where((eb) => eb.or([eb('o.shelved_until', 'is', null), eb('o.shelved_until', '<=', now)]))
     .where((eb) => eb('o.critico', '>=', eb.ref('e.critico_minimo')))
     .where(
-      'o.hora_ativacao',
+      raisedAt,
       '<=',
       step === 1
         ? sql<number>`${now} - e.minutos_plantao * ${unitSeconds}`
@@ -168,7 +175,7 @@ export async function dueEscalations(
   return rows.map((r) => ({
     occurrenceId: r.id,
     systemId: r.system_id,
-    horaAtivacao: r.hora_ativacao,
+    raisedAt: Number(r.raised_at),
   }));
 }
 

@@ -10,12 +10,16 @@ import {
   desktopContext,
   desktopPageShot,
   launchChromium,
+  mobileContext,
   storeSession,
 } from './support/browser.js';
 import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
+
+/** A console built elsewhere (a helper's own dist), else the repository's. */
+const WEB_DIST = process.env.VIGIA_E2E_WEB_DIST;
 
 const day = (offset: number) => isoDate(addDays(today(new Date()), offset));
 
@@ -31,7 +35,10 @@ describe.runIf(hasChromium)(
     let accessToken: string;
 
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
+      [server, browser] = await Promise.all([
+        startVigiaServer(WEB_DIST ? { VIGIA_WEB_DIST: WEB_DIST } : {}),
+        launchChromium(),
+      ]);
       context = await desktopContext(browser);
       page = await context.newPage();
       const tokens = await tokensFor(server.url, 'demo');
@@ -165,21 +172,81 @@ describe.runIf(hasChromium)(
       await page.locator('tr').filter({ hasText: site }).getByText('77,25').waitFor();
     });
 
-    it('the cluster unifilar draws a place’s two generators from their readings', async () => {
+    it('the cluster unifilar draws every generator of a place (three), each with its own communication', async () => {
       await page.goto(`${server.url}/#/200/unifilar`);
       await page.getByRole('heading', { level: 1, name: 'Unifilar' }).waitFor();
       const drawing = page.locator('svg[role="img"]');
       await drawing.waitFor();
-      expect(await drawing.locator('[data-source]').count()).toBe(2);
+      // System 200's plants have three generators and a paralleling panel (TFR).
+      const generators = () =>
+        drawing
+          .locator('[data-source]')
+          .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-source')));
+      expect(await generators()).toEqual(['GMG1', 'GMG2', 'GMG3']);
       const place = page.getByLabel('Local');
       const options = await place.locator('option').allTextContents();
       expect(options.length).toBeGreaterThan(1);
+      expect(options.every((o) => o.endsWith('(3 geradores)'))).toBe(true);
       expect(await axeViolations()).toEqual([]);
       await desktopPageShot(page, join(SHOTS, 'unifilar-cluster.png'));
-      await place.selectOption({ index: 1 });
+      // The smallest text of the drawing as drawn at this width: 11 px or more.
+      const smallest = await drawing.evaluate((svg) => {
+        const scale =
+          svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+        return Math.min(
+          ...Array.from(svg.querySelectorAll('text')).map(
+            (t) => Number.parseFloat(getComputedStyle(t).fontSize) * scale,
+          ),
+        );
+      });
+      expect(smallest).toBeGreaterThanOrEqual(11);
+
+      // UTE Uberlândia's GMG3 has been silent for two days: its box is not drawn as current.
+      await place.selectOption({ label: 'UTE Uberlândia (3 geradores)' });
+      const gmg3 = drawing.locator('[data-source="GMG3"]');
       await expect
-        .poll(() => drawing.locator('[data-source]').count(), { timeout: 30_000 })
-        .toBeGreaterThan(0);
+        .poll(() => gmg3.locator('[data-quality]').getAttribute('data-quality'), {
+          timeout: 30_000,
+        })
+        .toBe('not-current');
+      expect(await gmg3.textContent()).toContain('SEM COMUNICAÇÃO');
+      expect(
+        await drawing.locator('[data-source="GMG1"] [data-quality]').getAttribute('data-quality'),
+      ).toBe('online');
+      expect(await gmg3.locator('title').textContent()).toMatch(
+        /^SEM COMUNICAÇÃO · última leitura \d\d\/\d\d\/\d{4}/,
+      );
+      await desktopPageShot(page, join(SHOTS, 'unifilar-cluster-offline.png'));
+
+      // On a phone the drawing would shrink its text to about 5 px: its table takes its place.
+      const phone = await mobileContext(browser);
+      try {
+        const small = await phone.newPage();
+        await storeSession(small, server.url, await tokensFor(server.url, 'demo'));
+        await small.goto(`${server.url}/#/200/unifilar`);
+        const table = small.getByTestId('single-line-table');
+        await table.waitFor();
+        expect(await small.locator('svg[data-testid="single-line-diagram"]').count()).toBe(0);
+        expect(
+          await table
+            .locator('table[data-source]')
+            .evaluateAll((ts) => ts.map((t) => t.getAttribute('data-source'))),
+        ).toEqual(['GMG1', 'GMG2', 'GMG3', 'TFR1 · paralelismo']);
+        const fontPx = await table.evaluate((el) =>
+          Math.min(
+            ...Array.from(el.querySelectorAll('th, td, caption')).map((c) =>
+              Number.parseFloat(getComputedStyle(c).fontSize),
+            ),
+          ),
+        );
+        expect(fontPx).toBeGreaterThanOrEqual(11);
+        expect(
+          await small.evaluate(() => document.documentElement.scrollWidth),
+        ).toBeLessThanOrEqual(390);
+        await small.screenshot({ path: join(SHOTS, 'unifilar-cluster-390.png'), fullPage: true });
+      } finally {
+        await phone.close();
+      }
 
       // System 230 is not demo's: its single-line diagram is refused, never another's drawn.
       await page.goto(`${server.url}/#/230/unifilar`);

@@ -152,7 +152,11 @@ export function boxHeight(lines: number): number {
   return 28 + lines * BOX_LINE_HEIGHT;
 }
 
-/** A measurement box: a title, then label and value rows. */
+/**
+ * A measurement box: a title, then label and value rows. A box with a `note`
+ * (its device is stale or offline) is outlined dashed and its untoned values
+ * are muted, the note as its tooltip.
+ */
 export function InfoBox({
   x,
   y,
@@ -160,6 +164,7 @@ export function InfoBox({
   title,
   titleTone,
   lines,
+  note = null,
 }: {
   x: number;
   y: number;
@@ -167,9 +172,11 @@ export function InfoBox({
   title: string;
   titleTone?: Tone;
   lines: readonly BoxLine[];
+  note?: string | null;
 }) {
   return (
-    <g>
+    <g data-quality={note === null ? 'online' : 'not-current'}>
+      {note !== null && <title>{note}</title>}
       <rect
         x={x}
         y={y}
@@ -177,28 +184,32 @@ export function InfoBox({
         height={boxHeight(lines.length)}
         rx={4}
         className={classes.box}
-        style={titleTone ? { stroke: TONE_BORDER[titleTone] } : undefined}
+        style={{
+          stroke: titleTone ? TONE_BORDER[titleTone] : undefined,
+          strokeDasharray: note === null ? undefined : '5 3',
+        }}
       />
       <text x={x + 10} y={y + 18} className={classes.boxTitle}>
         {title}
       </text>
-      {lines.map((line, i) => (
-        <g key={line.label}>
-          <text x={x + 10} y={y + 36 + i * BOX_LINE_HEIGHT} className={classes.label}>
-            {line.label}
-          </text>
-          <text
-            x={x + width - 10}
-            y={y + 36 + i * BOX_LINE_HEIGHT}
-            className={classes.value}
-            style={
-              line.tone && line.tone !== 'neutral' ? { fill: TONE_TEXT[line.tone] } : undefined
-            }
-          >
-            {line.value}
-          </text>
-        </g>
-      ))}
+      {lines.map((line, i) => {
+        const toned = line.tone !== undefined && line.tone !== 'neutral';
+        return (
+          <g key={line.label}>
+            <text x={x + 10} y={y + 36 + i * BOX_LINE_HEIGHT} className={classes.label}>
+              {line.label}
+            </text>
+            <text
+              x={x + width - 10}
+              y={y + 36 + i * BOX_LINE_HEIGHT}
+              className={note !== null && !toned ? classes.valueNotCurrent : classes.value}
+              style={toned && line.tone ? { fill: TONE_TEXT[line.tone] } : undefined}
+            >
+              {line.value}
+            </text>
+          </g>
+        );
+      })}
     </g>
   );
 }

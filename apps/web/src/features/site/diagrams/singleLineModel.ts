@@ -1,12 +1,26 @@
 import type { DeviceRow } from '@vigia/contract';
-import { isOnline, READING, type Tone } from '@vigia/domain';
+import {
+  type CommunicationDisplay,
+  type DataQuality,
+  notCurrentNote,
+  READING,
+  rowCommunication,
+  type Tone,
+} from '@vigia/domain';
 import { type DecodedState, decodeState } from '../panels/decoders';
 import { currentValue, readingOf } from '../panels/readings';
 import type { MainsKind } from '../panels/types';
 import { formatValue } from '../panels/values';
 import type { BoxLine } from './parts';
 
-export interface GeneratorNode {
+/** How current a drawn device's values are (domain `rowCommunication`). */
+export interface NodeQuality {
+  quality: DataQuality;
+  /** 'DESATUALIZADO · última leitura …' for a device that is not online, else null. */
+  note: string | null;
+}
+
+export interface GeneratorNode extends NodeQuality {
   id: number;
   name: string;
   statusTone: Tone;
@@ -14,7 +28,7 @@ export interface GeneratorNode {
   lines: BoxLine[];
 }
 
-export interface QtaNode {
+export interface QtaNode extends NodeQuality {
   mainsBreaker: DecodedState;
   groupBreaker: DecodedState;
   mainsLines: BoxLine[];
@@ -23,7 +37,7 @@ export interface QtaNode {
   mainsTone: Tone;
 }
 
-export interface TfrNode {
+export interface TfrNode extends NodeQuality {
   name: string;
   lines: BoxLine[];
 }
@@ -72,11 +86,31 @@ function withUnit(device: DeviceRow, name: string, format: 'generator' | 'readin
   return u && text !== '---' ? `${text} ${u}` : text;
 }
 
+function qualityOf(device: DeviceRow, nowSec: number) {
+  const display = rowCommunication(device, nowSec);
+  return {
+    display,
+    online: display.online,
+    quality: display.quality,
+    note: notCurrentNote(display, device.ultimaLeitura),
+  };
+}
+
+/** The box's first line: the device's communication ('Online', 'DESATUALIZADO', …). */
+function communicationLine(display: CommunicationDisplay): BoxLine {
+  return { label: 'Comunicação', value: display.text, tone: display.tone };
+}
+
+/** Values of a device that is not online keep no state colour: old data is never 'good'. */
+function muted(lines: BoxLine[], online: boolean): BoxLine[] {
+  return online ? lines : lines.map(({ label, value }) => ({ label, value }));
+}
+
+const neutralIfOld = (state: DecodedState, online: boolean): DecodedState =>
+  online ? state : { label: state.label, tone: 'neutral' };
+
 function generatorNode(device: DeviceRow, nowSec: number): GeneratorNode {
-  const online = isOnline(
-    { resumoComunicacao: device.resumoComunicacao, lastReadingTs: device.ultimaLeitura },
-    nowSec,
-  );
+  const { display, online, quality, note } = qualityOf(device, nowSec);
   const status = decodeState(
     'generatorStatus',
     currentValue(device, READING.generatorStatus),
@@ -86,34 +120,52 @@ function generatorNode(device: DeviceRow, nowSec: number): GeneratorNode {
   return {
     id: device.id,
     name: device.patrimonio || device.nome,
-    statusTone: status.tone,
-    breaker: decodeState('switch', currentValue(device, READING.groupSwitch), online),
+    quality,
+    note,
+    statusTone: online ? status.tone : 'neutral',
+    breaker: neutralIfOld(
+      decodeState('switch', currentValue(device, READING.groupSwitch), online),
+      online,
+    ),
     lines: [
-      { label: 'Status', value: status.label, tone: status.tone },
-      { label: 'Modo', value: mode.label, tone: mode.tone },
-      { label: 'Potência', value: withUnit(device, 'kW', 'generator', 'kW') },
-      { label: 'Ia', value: withUnit(device, 'Ia', 'generator', 'A') },
-      { label: 'Ib', value: withUnit(device, 'Ib', 'generator', 'A') },
-      { label: 'Ic', value: withUnit(device, 'Ic', 'generator', 'A') },
+      communicationLine(display),
+      ...muted(
+        [
+          { label: 'Status', value: status.label, tone: status.tone },
+          { label: 'Modo', value: mode.label, tone: mode.tone },
+          { label: 'Potência', value: withUnit(device, 'kW', 'generator', 'kW') },
+          { label: 'Ia', value: withUnit(device, 'Ia', 'generator', 'A') },
+          { label: 'Ib', value: withUnit(device, 'Ib', 'generator', 'A') },
+          { label: 'Ic', value: withUnit(device, 'Ic', 'generator', 'A') },
+        ],
+        online,
+      ),
     ],
   };
 }
 
 function qtaNode(device: DeviceRow, nowSec: number): QtaNode {
-  const online = isOnline(
-    { resumoComunicacao: device.resumoComunicacao, lastReadingTs: device.ultimaLeitura },
-    nowSec,
-  );
+  const { display, online, quality, note } = qualityOf(device, nowSec);
   const mains = decodeState('mainsStatus', currentValue(device, READING.mainsStatus), online);
+  const state = (decoder: 'mainsSwitch' | 'groupSwitch', name: string) =>
+    neutralIfOld(decodeState(decoder, currentValue(device, name), online), online);
   return {
-    mainsBreaker: decodeState('mainsSwitch', currentValue(device, READING.mainsSwitch), online),
-    groupBreaker: decodeState('groupSwitch', currentValue(device, READING.groupSwitch), online),
-    mainsTone: mains.tone,
+    quality,
+    note,
+    mainsBreaker: state('mainsSwitch', READING.mainsSwitch),
+    groupBreaker: state('groupSwitch', READING.groupSwitch),
+    mainsTone: online ? mains.tone : 'neutral',
     mainsLines: [
-      { label: 'Rede', value: mains.label, tone: mains.tone },
-      { label: 'Tensão AB', value: withUnit(device, 'redeVab', 'reading', 'V') },
-      { label: 'Frequência', value: withUnit(device, 'redeHz', 'reading', 'Hz') },
-      { label: 'Potência', value: withUnit(device, 'redekW', 'reading', 'kW') },
+      communicationLine(display),
+      ...muted(
+        [
+          { label: 'Rede', value: mains.label, tone: mains.tone },
+          { label: 'Tensão AB', value: withUnit(device, 'redeVab', 'reading', 'V') },
+          { label: 'Frequência', value: withUnit(device, 'redeHz', 'reading', 'Hz') },
+          { label: 'Potência', value: withUnit(device, 'redekW', 'reading', 'kW') },
+        ],
+        online,
+      ),
     ],
     groupLines: [
       { label: 'Tensão AB', value: withUnit(device, 'Vab', 'reading', 'V') },
@@ -124,22 +176,27 @@ function qtaNode(device: DeviceRow, nowSec: number): QtaNode {
 }
 
 function tfrNode(device: DeviceRow, nowSec: number): TfrNode {
-  const online = isOnline(
-    { resumoComunicacao: device.resumoComunicacao, lastReadingTs: device.ultimaLeitura },
-    nowSec,
-  );
+  const { display, online, quality, note } = qualityOf(device, nowSec);
   const mode = decodeState('generatorMode', currentValue(device, READING.generatorMode), online);
   return {
     name: device.patrimonio || device.nome,
+    quality,
+    note,
     lines: [
-      { label: 'Rede AB', value: withUnit(device, 'redeVab', 'reading', 'V') },
-      { label: 'Barra AB', value: withUnit(device, 'barraVab', 'reading', 'V') },
-      { label: 'Potência', value: withUnit(device, 'kW', 'reading', 'kW') },
-      { label: 'Reativa', value: withUnit(device, 'kVAr', 'reading', 'kVAr') },
-      { label: 'FP', value: withUnit(device, 'FP', 'reading', '') },
-      { label: 'Frequência', value: withUnit(device, 'Hz', 'reading', 'Hz') },
-      { label: 'Energia', value: withUnit(device, 'kWh', 'reading', 'kWh') },
-      { label: 'Modo', value: mode.label, tone: mode.tone },
+      communicationLine(display),
+      ...muted(
+        [
+          { label: 'Rede AB', value: withUnit(device, 'redeVab', 'reading', 'V') },
+          { label: 'Barra AB', value: withUnit(device, 'barraVab', 'reading', 'V') },
+          { label: 'Potência', value: withUnit(device, 'kW', 'reading', 'kW') },
+          { label: 'Reativa', value: withUnit(device, 'kVAr', 'reading', 'kVAr') },
+          { label: 'FP', value: withUnit(device, 'FP', 'reading', '') },
+          { label: 'Frequência', value: withUnit(device, 'Hz', 'reading', 'Hz') },
+          { label: 'Energia', value: withUnit(device, 'kWh', 'reading', 'kWh') },
+          { label: 'Modo', value: mode.label, tone: mode.tone },
+        ],
+        online,
+      ),
     ],
   };
 }
@@ -147,30 +204,20 @@ function tfrNode(device: DeviceRow, nowSec: number): TfrNode {
 const byAsset = (a: DeviceRow, b: DeviceRow) =>
   a.patrimonio.localeCompare(b.patrimonio, 'pt-BR', { numeric: true }) || a.id - b.id;
 
-/** GMG1 and GMG2 by asset number, else the first two generators. */
-export function pickPair(generators: readonly DeviceRow[]): DeviceRow[] {
-  const sorted = [...generators].sort(byAsset);
-  const named = ['GMG1', 'GMG2'].map((asset) =>
-    sorted.find((g) => g.patrimonio.toUpperCase() === asset),
-  );
-  if (named.every((g) => g !== undefined)) return named as DeviceRow[];
-  return sorted.slice(0, 2);
-}
-
 /**
  * What a single-line drawing shows, from the device and its neighbours:
- * generators with their breaker (switch bits 4096/16384 of `chaveGrupo`), the
+ * every generator of the place by asset number (GMG1, GMG2, GMG3 …), each with
+ * its own communication, and its breaker (switch bits 4096/16384 of `chaveGrupo`), the
  * transfer panel's mains and group breakers (mains switch bit 32768, group
  * switch bits 1024/16384) or the paralleling panel's measurements.
  */
 export function singleLineModel(
   device: DeviceRow | null,
   peers: readonly DeviceRow[],
-  options: { mains: MainsKind; generators: 'pair' | 'all'; nowSec: number },
+  options: { mains: MainsKind; nowSec: number },
 ): SingleLineModel {
   const all = device ? [device, ...peers] : [...peers];
-  const gens = all.filter((d) => d.tipo === 'gerador');
-  const chosen = options.generators === 'pair' ? pickPair(gens) : [...gens].sort(byAsset);
+  const chosen = all.filter((d) => d.tipo === 'gerador').sort(byAsset);
   const qtaDevice = all.find((d) => d.tipo === 'qta') ?? null;
   const tfrDevice = all.find((d) => d.tipo === 'tfr') ?? null;
   let mains = options.mains;

@@ -9,12 +9,12 @@ import { defaultUnifilarPlace, unifilarPlaces } from '../diagrams/unifilarPlaces
 import type { SingleLineSpec } from '../panels/types';
 import { useNowSec } from '../panels/useNow';
 
-/** The 'unifilar' panel's drawing: the place's two generators and its way to the grid. */
-const TWO_GENERATORS: SingleLineSpec = { kind: 'singleLine', mains: 'auto', generators: 'pair' };
+/** The 'unifilar' panel's drawing: the place's generators and its way to the grid. */
+const PLACE_DRAWING: SingleLineSpec = { kind: 'singleLine', mains: 'auto' };
 
 /**
- * Spec 000 §2 cluster `/unifilar`: the two-generator single-line drawing of a
- * place of the system, from the live readings of its generators and panels.
+ * Spec 000 §2 cluster `/unifilar`: the single-line drawing of a place of the
+ * system (every generator it has), from the live readings of its generators and panels.
  */
 export function ClusterUnifilarPage() {
   const sisId = Number(useParams().sisId) || 0;
@@ -67,7 +67,7 @@ export function ClusterUnifilarPage() {
           )}
           <SingleLineDiagram
             title={place.label}
-            spec={TWO_GENERATORS}
+            spec={PLACE_DRAWING}
             view={{ device: null, peers: place.devices, params: deviceParams(undefined), nowSec }}
           />
         </>

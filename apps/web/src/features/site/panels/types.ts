@@ -86,8 +86,6 @@ export interface FeederSpec {
 export interface SingleLineSpec {
   kind: 'singleLine';
   mains: MainsKind;
-  /** GMG1 and GMG2, or every generator of the site. */
-  generators: 'pair' | 'all';
 }
 
 export type DiagramSpec = SingleLineSpec | FeederSpec;

@@ -7,29 +7,29 @@ import type { Section } from '../types';
 
 const names = (...lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
 
-/** Generator single-line: GMG1 and GMG2 (kW, Ia, Ib, Ic, mode) on a common bus to the load. */
-export const generatorPairSingleLine: Section = {
+/** Generator single-line: every generator of the site (kW, Ia, Ib, Ic, mode) on a common bus to the load. */
+export const generatorsSingleLine: Section = {
   type: 'diagram',
   title: 'Diagrama unifilar dos geradores',
-  diagram: { kind: 'singleLine', mains: 'none', generators: 'pair' },
+  diagram: { kind: 'singleLine', mains: 'none' },
   readings: GENERATOR_DIAGRAM_READINGS,
   peerTipos: ['gerador'],
 };
 
-/** GMG1 and GMG2 behind the site's transfer panel (mains and group breakers). */
-export const generatorPairWithTransfer: Section = {
+/** The site's generators behind its transfer panel (mains and group breakers). */
+export const generatorsWithTransfer: Section = {
   type: 'diagram',
   title: 'Diagrama unifilar: geradores e transferência',
-  diagram: { kind: 'singleLine', mains: 'qta', generators: 'pair' },
+  diagram: { kind: 'singleLine', mains: 'qta' },
   readings: names(GENERATOR_DIAGRAM_READINGS, QTA_DIAGRAM_READINGS),
   peerTipos: ['gerador', 'qta'],
 };
 
-/** GMG1 and GMG2 in parallel with the grid through the plant's TFR. */
-export const generatorPairWithTfr: Section = {
+/** The generators in parallel with the grid through the plant's TFR. */
+export const generatorsWithTfr: Section = {
   type: 'diagram',
   title: 'Diagrama unifilar: geradores em paralelo com a rede',
-  diagram: { kind: 'singleLine', mains: 'tfr', generators: 'pair' },
+  diagram: { kind: 'singleLine', mains: 'tfr' },
   readings: names(GENERATOR_DIAGRAM_READINGS, TFR_DIAGRAM_READINGS),
   peerTipos: ['gerador', 'tfr'],
 };
@@ -38,16 +38,16 @@ export const generatorPairWithTfr: Section = {
 export const tfrSingleLine: Section = {
   type: 'diagram',
   title: 'Diagrama unifilar do TFR',
-  diagram: { kind: 'singleLine', mains: 'tfr', generators: 'all' },
+  diagram: { kind: 'singleLine', mains: 'tfr' },
   readings: names(GENERATOR_DIAGRAM_READINGS, TFR_DIAGRAM_READINGS),
   peerTipos: ['gerador', 'tfr'],
 };
 
-/** Two generators and however the site meets the grid (transfer panel or TFR). */
-export const unifilarTwoGenerators: Section = {
+/** The place's generators and however it meets the grid (transfer panel or TFR). */
+export const unifilarGenerators: Section = {
   type: 'diagram',
   title: 'Unifilar',
-  diagram: { kind: 'singleLine', mains: 'auto', generators: 'pair' },
+  diagram: { kind: 'singleLine', mains: 'auto' },
   readings: names(GENERATOR_DIAGRAM_READINGS, QTA_DIAGRAM_READINGS, TFR_DIAGRAM_READINGS),
   peerTipos: ['gerador', 'qta', 'tfr'],
 };
@@ -56,7 +56,7 @@ export const unifilarTwoGenerators: Section = {
 export const transferDiagram: Section = {
   type: 'diagram',
   title: 'Transferência',
-  diagram: { kind: 'singleLine', mains: 'qta', generators: 'all' },
+  diagram: { kind: 'singleLine', mains: 'qta' },
   readings: names(GENERATOR_DIAGRAM_READINGS, QTA_DIAGRAM_READINGS),
   peerTipos: ['gerador', 'qta'],
 };

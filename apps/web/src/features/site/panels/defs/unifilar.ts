@@ -1,11 +1,11 @@
 import type { PanelDefinition } from '../types';
-import { unifilarTwoGenerators } from './diagrams';
+import { unifilarGenerators } from './diagrams';
 
-/** 'unifilar': two generators and the site's connection to the grid. */
+/** 'unifilar': the site's generators and the site's connection to the grid. */
 const panel: PanelDefinition = {
   title: 'Unifilar',
   kind: 'synoptic',
-  sections: [unifilarTwoGenerators],
+  sections: [unifilarGenerators],
 };
 
 export default panel;

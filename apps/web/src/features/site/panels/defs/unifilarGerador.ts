@@ -1,12 +1,12 @@
 import type { PanelDefinition } from '../types';
 import { otherGenerators } from './blocks';
-import { generatorPairSingleLine } from './diagrams';
+import { generatorsSingleLine } from './diagrams';
 
-/** Generator single-line (first customer variant): GMG1 and GMG2 straight to the load. */
+/** Generator single-line (first customer variant): the site's generators straight to the load. */
 const panel: PanelDefinition = {
   title: 'Unifilar dos geradores',
   kind: 'synoptic',
-  sections: [generatorPairSingleLine, otherGenerators],
+  sections: [generatorsSingleLine, otherGenerators],
 };
 
 export default panel;

@@ -1,13 +1,13 @@
 import type { PanelDefinition } from '../types';
 import { TRANSFER_STATE_ITEMS } from './blocks';
-import { generatorPairWithTransfer } from './diagrams';
+import { generatorsWithTransfer } from './diagrams';
 
-/** Generator single-line (second customer variant): GMG1 and GMG2 behind the transfer panel. */
+/** Generator single-line (second customer variant): the generators behind the transfer panel. */
 const panel: PanelDefinition = {
   title: 'Unifilar dos geradores e QTA',
   kind: 'synoptic',
   sections: [
-    generatorPairWithTransfer,
+    generatorsWithTransfer,
     {
       type: 'states',
       title: 'Transferência (QTA)',

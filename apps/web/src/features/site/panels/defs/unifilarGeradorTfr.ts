@@ -1,11 +1,11 @@
 import type { PanelDefinition } from '../types';
-import { generatorPairWithTfr } from './diagrams';
+import { generatorsWithTfr } from './diagrams';
 
-/** Generator single-line (third customer variant): GMG1 and GMG2 in parallel with the grid. */
+/** Generator single-line (third customer variant): the generators in parallel with the grid. */
 const panel: PanelDefinition = {
   title: 'Unifilar dos geradores em paralelo',
   kind: 'synoptic',
-  sections: [generatorPairWithTfr],
+  sections: [generatorsWithTfr],
 };
 
 export default panel;

@@ -89,6 +89,18 @@ describe('notificationFilter', () => {
     expect(notificationFilter(prefs({ sistemas: [6] }), alarm, [])).toBe('sistema');
     expect(notificationFilter(prefs({ criticoMinimo: 21 }), alarm, [])).toBe('criticidade');
     expect(notificationFilter(prefs({ tiposDispositivo: ['ups'] }), alarm, [])).toBe('tipo');
+    // A device's tipo as stored ('QTA', 'Gerador') is the type chosen on screen ('qta', 'gerador').
+    expect(notificationFilter(prefs({ tiposDispositivo: ['gerador'] }), alarm, [])).toBeNull();
+    expect(
+      notificationFilter(
+        prefs({ tiposDispositivo: ['qta'] }),
+        {
+          ...alarm,
+          tipoDispositivo: 'QTA',
+        },
+        [],
+      ),
+    ).toBeNull();
     expect(notificationFilter(prefs({ somenteEmPlantao: true }), alarm, [])).toBe('plantao');
     expect(
       notificationFilter(prefs({ somenteEmPlantao: true }), alarm, [

@@ -1,5 +1,6 @@
 import { ALARM_CRITICAL_MIN } from './alarm.js';
 import { formatDateTime, zonedParts } from './date.js';
+import { normalizeDeviceType } from './device.js';
 import { formatNumber } from './format.js';
 import type { Tone } from './tone.js';
 import { parseTimeOfDay } from './validation.js';
@@ -65,7 +66,7 @@ export interface NotificationPreferences {
   sistemas: number[] | null;
   /** Least `critico` told of (critical is `ALARM_CRITICAL_MIN` and above). */
   criticoMinimo: number;
-  /** Device types (`tipo`) to be told of; null: all. */
+  /** Device types (`tipo`, compared lower-cased) to be told of; null: all. */
   tiposDispositivo: string[] | null;
   /** No message in these hours, except critical alarms. */
   silencio: QuietHours | null;
@@ -206,7 +207,12 @@ export function notificationFilter(
 ): 'sistema' | 'criticidade' | 'tipo' | 'silencio' | 'plantao' | null {
   if (p.sistemas !== null && !p.sistemas.includes(alarm.sisId)) return 'sistema';
   if (alarm.critico < p.criticoMinimo) return 'criticidade';
-  if (p.tiposDispositivo !== null && !p.tiposDispositivo.includes(alarm.tipoDispositivo)) {
+  if (
+    p.tiposDispositivo !== null &&
+    !p.tiposDispositivo
+      .map(normalizeDeviceType)
+      .includes(normalizeDeviceType(alarm.tipoDispositivo))
+  ) {
     return 'tipo';
   }
   if (alarm.critico < ALARM_CRITICAL_MIN && inQuietHours(p.silencio, alarm.at)) return 'silencio';

@@ -38,3 +38,12 @@ export const useDeliveries = () =>
       call(API.notifications.deliveries, { query: { limit: 50 } }, { signal, quiet: true }),
     refetchInterval: 60_000,
   });
+
+/** The device types of every system the caller holds (`listatipos`, sisid 0), for the type filter. */
+export const useDeviceTypes = () =>
+  useQuery({
+    queryKey: [...NOTIFICATIONS_KEY, 'tipos'],
+    queryFn: ({ signal }) =>
+      call(API.user.listaTipos, { query: { sisid: 0 } }, { signal, quiet: true }),
+    staleTime: 5 * 60_000,
+  });

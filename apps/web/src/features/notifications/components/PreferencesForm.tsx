@@ -11,18 +11,38 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { NotificationPreferencesAnswer } from '@vigia/contract';
-import { ALARM_CRITICAL_MIN, MESSAGES, NOTIFICATION_LIMITS } from '@vigia/domain';
+import {
+  ALARM_CRITICAL_MIN,
+  deviceTypePlural,
+  MESSAGES,
+  NOTIFICATION_LIMITS,
+  normalizeDeviceType,
+} from '@vigia/domain';
 import { type FormEvent, useState } from 'react';
 import { writeFailureText } from '../../../lib/httpErrors';
 import { useUserInfo } from '../../../lib/user/get-user-info';
-import { useSavePreferences } from '../api/notifications';
+import { useDeviceTypes, useSavePreferences } from '../api/notifications';
 
 const CRITICALITY_OPTIONS = [
   { value: '0', label: 'Todos os alarmes' },
   { value: String(ALARM_CRITICAL_MIN), label: 'Somente alarmes críticos' },
 ];
 
-/** The caller's preferences as a form; device types chosen through the API are kept. */
+/**
+ * The device types to choose from: those of the caller's systems and those
+ * already chosen, by their names on screen (never the internal `tipo`).
+ */
+export function deviceTypeOptions(
+  present: readonly string[],
+  chosen: readonly string[] | null,
+): { value: string; label: string }[] {
+  const types = new Set([...present, ...(chosen ?? [])].map(normalizeDeviceType));
+  return [...types]
+    .map((tipo) => ({ value: tipo, label: deviceTypePlural(tipo) }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+}
+
+/** The caller's preferences as a form. */
 export function PreferencesForm({ saved }: { saved: NotificationPreferencesAnswer }) {
   const { webhookSegredo, ...initial } = saved;
   const [prefs, setPrefs] = useState(initial);
@@ -33,6 +53,7 @@ export function PreferencesForm({ saved }: { saved: NotificationPreferencesAnswe
   const [limitText, setLimitText] = useState(String(initial.maxPorJanela));
   const save = useSavePreferences();
   const systems = useUserInfo().data?.sistemas ?? [];
+  const present = useDeviceTypes().data ?? [];
   const set = <K extends keyof typeof prefs>(key: K, value: (typeof prefs)[K]) =>
     setPrefs((p) => ({ ...p, [key]: value }));
   const criticality = CRITICALITY_OPTIONS.some((o) => o.value === String(prefs.criticoMinimo))
@@ -98,6 +119,18 @@ export function PreferencesForm({ saved }: { saved: NotificationPreferencesAnswe
           data={systems.map((s) => ({ value: String(s.id), label: s.nome }))}
           value={(prefs.sistemas ?? []).map(String)}
           onChange={(ids) => set('sistemas', ids.length === 0 ? null : ids.map(Number))}
+        />
+        <MultiSelect
+          label="Tipos de dispositivo"
+          description="Nenhum escolhido: todos os tipos."
+          searchable
+          nothingFoundMessage="Nenhum tipo encontrado."
+          data={deviceTypeOptions(
+            present.map((t) => t.tipo),
+            prefs.tiposDispositivo,
+          )}
+          value={prefs.tiposDispositivo ?? []}
+          onChange={(types) => set('tiposDispositivo', types.length === 0 ? null : types)}
         />
         <Select
           label="Alarmes notificados"

@@ -11,6 +11,8 @@ import { startVigiaServer, type VigiaServer } from './support/vigiaServer.js';
 
 const hasChromium = await needService('Chromium', chromiumAvailable);
 const SHOTS = screenshotDir();
+// A console built elsewhere (`VIGIA_E2E_WEB_DIST`) while others build apps/web/dist.
+const WEB_DIST = process.env.VIGIA_E2E_WEB_DIST;
 const eventually = <T>(probe: () => T | Promise<T>) => expect.poll(probe, { timeout: 15_000 });
 
 /**
@@ -25,7 +27,10 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
   let page: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startVigiaServer(), launchChromium()]);
+    [server, browser] = await Promise.all([
+      startVigiaServer(WEB_DIST ? { VIGIA_WEB_DIST: WEB_DIST } : {}),
+      launchChromium(),
+    ]);
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
     page = await context.newPage();
     await storeSession(page, server.url, await tokensFor(server.url, 'admin'));
@@ -36,8 +41,8 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
     await server?.stop();
   });
 
-  const axeViolations = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.map(
+  const axeViolations = async (on: Page = page) =>
+    (await new AxeBuilder({ page: on }).analyze()).violations.map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`,
     );
   const form = () => page.getByRole('form', { name: 'Preferências de notificação' });
@@ -53,6 +58,7 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
       await eventually(() =>
         phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
       ).toBe(false);
+      expect(await axeViolations(phone)).toEqual([]);
       await phone.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
     } finally {
       await mobile.close();
@@ -88,6 +94,20 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
     await form().getByLabel('Sistemas', { exact: true }).click();
     await page.getByRole('option').first().click();
     await page.keyboard.press('Escape');
+    // Device types with the keyboard alone, by their names (never the internal 'gerador', 'qta').
+    await page.keyboard.press('Tab');
+    const types = form().getByRole('combobox', { name: 'Tipos de dispositivo' });
+    await expect.poll(() => types.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Geradores' }).waitFor();
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered).toContain('QTA');
+    expect(offered.filter((o) => /^[a-z]/.test(o))).toEqual([]);
+    await page.keyboard.type('Gerador');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await form().getByText('Geradores', { exact: true }).waitFor();
     await form().getByRole('button', { name: 'Salvar' }).click();
     await page.getByText(NOTIFICATION_MESSAGES.saved).waitFor();
     expect(await axeViolations()).toEqual([]);
@@ -105,9 +125,12 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
       silencio: { inicio: '22:00', fim: '06:00' },
     });
     expect(saved.sistemas).toHaveLength(1);
-    await shoot('notificacoes', 'notificacoes', (p) =>
-      p.getByRole('form', { name: 'Preferências de notificação' }).waitFor(),
-    );
+    expect(saved.tiposDispositivo).toEqual(['gerador']);
+    await shoot('notificacoes', 'notificacoes', async (p) => {
+      const phoneForm = p.getByRole('form', { name: 'Preferências de notificação' });
+      await phoneForm.waitFor();
+      await phoneForm.getByText('Geradores', { exact: true }).waitFor();
+    });
   });
 
   it('sets a system’s escalation under Administração', async () => {

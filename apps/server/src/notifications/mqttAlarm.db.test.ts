@@ -183,6 +183,8 @@ describe.skipIf(!available)('a critical alarm from an MQTT reading, mailed and w
       .where('device_id', '=', fx.deviceId)
       .executeTakeFirstOrThrow();
     expect(occurrence.hora_ativacao).toBe(ts);
+    // The device as a site (outside a plant or SCD: 0 and 0), on its active alarms.
+    const link = `https://vigia.exemplo/#/1/site/0/0/${fx.deviceId}/ocorrencias/ativas`;
     const lines = [
       'Alarme crítico: Alta temperatura do óleo',
       'Dispositivo: GMG A',
@@ -191,7 +193,7 @@ describe.skipIf(!available)('a critical alarm from an MQTT reading, mailed and w
       'Alarme: Alta temperatura do óleo (criticidade 20)',
       'Valor: 112,50',
       `Horário: ${saoPauloTime(ts)} (horário de Brasília)`,
-      'Ver o alarme: https://vigia.exemplo/#/1/ocorrencias',
+      `Ver o alarme: ${link}`,
     ];
     expect(mailed?.subject).toBe('[Vigia] Alarme crítico: Alta temperatura do óleo — GMG A');
     for (const line of lines) expect(mailed?.text.split('\n')).toContain(line);
@@ -220,7 +222,7 @@ describe.skipIf(!available)('a critical alarm from an MQTT reading, mailed and w
       critico: 20,
       valor: 112.5,
       horaAtivacao: ts,
-      link: 'https://vigia.exemplo/#/1/ocorrencias',
+      link,
     });
     for (const line of lines) expect(String(payload.texto).split('\n')).toContain(line);
     // One of each: the alarm is told once per channel.

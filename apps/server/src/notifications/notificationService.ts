@@ -86,11 +86,15 @@ export function startNotificationService(opts: NotificationServiceOptions): Noti
       smtpFrom: config.smtpFrom,
       webhookPrivate: config.webhookPrivate,
     });
-  const alarmLink = (systemId: number) => `${config.publicUrl}/#/${systemId}/ocorrencias`;
+  // The alarm's device as a site, on its active alarms: the console's route
+  // 'main.site.occurrences.active' (a device outside a plant or SCD carries 0 there).
+  const alarmLink = (f: AlarmFacts) =>
+    `${config.publicUrl}/#/${f.systemId}/site/${f.scdId ?? 0}/${f.usinaId ?? 0}/${f.deviceId}/ocorrencias/ativas`;
+  const systemAlarmsLink = (systemId: number) => `${config.publicUrl}/#/${systemId}/ocorrencias`;
   const logError = (err: unknown, msg: string) => opts.log?.error({ err }, msg);
 
   const messageOf = (facts: AlarmFacts, extra: { etapa?: 1 | 2; minutos?: number } = {}) => {
-    const link = alarmLink(facts.systemId);
+    const link = alarmLink(facts);
     const text = alarmNotificationText({
       ...facts,
       link,
@@ -172,7 +176,7 @@ export function startNotificationService(opts: NotificationServiceOptions): Noti
     const systems = new Set(held.map((h) => h.system_id));
     const link =
       systems.size === 1
-        ? alarmLink(first.system_id)
+        ? systemAlarmsLink(first.system_id)
         : `${config.publicUrl}/#/0/ocorrenciasSistemas`;
     const text = floodSummaryText({
       total: held.length,

@@ -219,7 +219,9 @@ describe.skipIf(!available)('alarm notifications, SMTP and webhook (issue 29)', 
     expect(mailed?.text).toContain('Dispositivo: GMG A');
     expect(mailed?.text).toContain('Local: Local de teste');
     expect(mailed?.text).toContain('(horário de Brasília)');
-    expect(mailed?.text).toContain('Ver o alarme: https://vigia.exemplo/#/1/ocorrencias');
+    expect(mailed?.text).toContain(
+      `Ver o alarme: https://vigia.exemplo/#/1/site/0/0/${fx.deviceId}/ocorrencias/ativas`,
+    );
     expect(mailed?.messageId).toBe(`<alarme-${id}-${U.plantao}-email@vigia>`);
 
     const secret = (

@@ -12,6 +12,9 @@ export interface AlarmFacts {
   deviceId: number;
   dispositivo: string;
   tipoDispositivo: string;
+  /** The device's plant and SCD (its route in the console), null outside one. */
+  usinaId: number | null;
+  scdId: number | null;
   local: string;
   alarme: string;
   critico: number;
@@ -32,6 +35,8 @@ export async function alarmFacts(db: Db, occurrenceId: number): Promise<AlarmFac
       'd.id as device_id',
       'd.nome as dispositivo',
       'd.tipo',
+      'd.usina_id',
+      'd.scd_id',
       'd.local_nome',
       'o.nome_alarme',
       'o.critico',
@@ -49,6 +54,8 @@ export async function alarmFacts(db: Db, occurrenceId: number): Promise<AlarmFac
     deviceId: row.device_id,
     dispositivo: row.dispositivo,
     tipoDispositivo: row.tipo,
+    usinaId: row.usina_id,
+    scdId: row.scd_id,
     local: row.local_nome,
     alarme: row.nome_alarme,
     critico: row.critico,

@@ -255,9 +255,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Devices: their own key, no user token.
   if (options.ingest) {
     const ingest = options.ingest;
-    // Rules changed on any node (the PostgreSQL relay brings the others'): reload them.
+    // Rules or devices changed on any node (the PostgreSQL relay brings the others'):
+    // reload the rules, forget the devices' cached keys and rows.
     const unsubscribe = bus.subscribe((event) => {
       if (event.type === 'alarmRules.changed') ingest.alarmRulesChanged(event);
+      if (event.type === 'devices.changed') {
+        services.deviceKeys.forgetDevices(event.deviceIds);
+        ingest.devicesChanged(event.deviceIds);
+      }
     });
     app.addHook('onClose', async () => unsubscribe());
     await app.register(ingestRoutes, {

@@ -15,7 +15,9 @@ describe('EventBus', () => {
     const seen: VigiaEvent[] = [];
     const relayed: VigiaEvent[] = [];
     const off = bus.subscribe((e) => seen.push(e));
-    bus.setRelay((e) => relayed.push(e));
+    bus.setRelay((e) => {
+      relayed.push(e);
+    });
     bus.publish(event);
     bus.deliverLocal({ ...event, occurrenceId: 4 });
     off();
@@ -23,6 +25,24 @@ describe('EventBus', () => {
     expect(seen.map((e) => e.type === 'occurrence.cleared' && e.occurrenceId)).toEqual([3, 4]);
     expect(relayed).toHaveLength(2);
     expect(bus.listenerCount).toBe(0);
+  });
+
+  it('publishToAllNodes settles only once the relay has sent the event', async () => {
+    const bus = new EventBus();
+    const seen: VigiaEvent[] = [];
+    bus.subscribe((e) => seen.push(e));
+    let sent: () => void = () => {};
+    bus.setRelay(() => new Promise<void>((resolve) => (sent = resolve)));
+    let settled = false;
+    const published = bus.publishToAllNodes(event).then(() => {
+      settled = true;
+    });
+    expect(seen).toEqual([event]);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    sent();
+    await published;
+    expect(settled).toBe(true);
   });
 
   it('a throwing subscriber does not stop the others', () => {

@@ -1,6 +1,14 @@
 import type { EventPublisher, VigiaEvent } from './types.js';
 
 export type EventListener = (event: VigiaEvent) => void;
+/**
+ * Hands an event to the other nodes. With `confirm`, its promise settles once
+ * they have been sent it; it never rejects (a relay that fails logs it).
+ */
+export type EventRelay = (
+  event: VigiaEvent,
+  options?: { confirm?: boolean },
+) => Promise<void> | void;
 
 /**
  * In-process publish/subscribe for live events. `publish` delivers to local
@@ -9,13 +17,24 @@ export type EventListener = (event: VigiaEvent) => void;
  */
 export class EventBus implements EventPublisher {
   readonly #listeners = new Set<EventListener>();
-  #relay: ((event: VigiaEvent) => void) | undefined;
+  #relay: EventRelay | undefined;
 
   constructor(private readonly onListenerError: (error: unknown) => void = () => {}) {}
 
   publish(event: VigiaEvent): void {
     this.deliverLocal(event);
-    this.#relay?.(event);
+    void this.#relay?.(event);
+  }
+
+  /**
+   * `publish`, settled once the relay has sent the event to the other nodes
+   * (on PostgreSQL: its NOTIFY committed and back on this node's LISTEN). For a
+   * change whose answer promises it holds everywhere, such as a rotated device
+   * key. Never rejects.
+   */
+  async publishToAllNodes(event: VigiaEvent): Promise<void> {
+    this.deliverLocal(event);
+    await this.#relay?.(event, { confirm: true });
   }
 
   deliverLocal(event: VigiaEvent): void {
@@ -36,7 +55,7 @@ export class EventBus implements EventPublisher {
   }
 
   /** One relay at a time; pass undefined to detach. */
-  setRelay(relay: ((event: VigiaEvent) => void) | undefined): void {
+  setRelay(relay: EventRelay | undefined): void {
     this.#relay = relay;
   }
 

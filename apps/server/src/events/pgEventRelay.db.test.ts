@@ -58,7 +58,7 @@ describe.skipIf(!onPostgres)('PostgreSQL event relay (LISTEN/NOTIFY)', () => {
     ]);
     await client.end();
     await expect.poll(() => ids(1), { timeout: 3_000 }).toEqual([1, 2]);
-    expect(ids(0)).toEqual([1, 2]);
+    await expect.poll(() => ids(0), { timeout: 3_000 }).toEqual([1, 2]);
   });
 
   it('reconnects its LISTEN after the connection is killed', async () => {
@@ -80,5 +80,20 @@ describe.skipIf(!onPostgres)('PostgreSQL event relay (LISTEN/NOTIFY)', () => {
         { timeout: 10_000, interval: 500 },
       )
       .toBeGreaterThan(0);
+  });
+
+  it('publishToAllNodes settles once its own NOTIFY is back, delivered once to each process', async () => {
+    const heardBack: number[] = [];
+    const probe = new pg.Client({ connectionString: database.url });
+    await probe.connect();
+    await probe.query(`LISTEN ${EVENTS_CHANNEL}`);
+    probe.on('notification', (m) => heardBack.push(JSON.parse(m.payload ?? '{}').e?.occurrenceId));
+    await buses[0]?.publishToAllNodes(opened(5000));
+    expect(ids(0).filter((id) => id === 5000)).toEqual([5000]);
+    await expect.poll(() => ids(1).filter((id) => id === 5000), { timeout: 3_000 }).toEqual([5000]);
+    await expect.poll(() => heardBack, { timeout: 3_000 }).toContain(5000);
+    await probe.end();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ids(0).filter((id) => id === 5000)).toEqual([5000]);
   });
 });

@@ -7,6 +7,8 @@ export const EVENTS_CHANNEL = 'vigia_events';
 /** PostgreSQL rejects NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7_900;
 const MAX_RECONNECT_DELAY_MS = 30_000;
+/** Longest wait for a confirmed event's own NOTIFY to come back before going on without it. */
+const ECHO_TIMEOUT_MS = 2_000;
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -50,8 +52,15 @@ export async function startPgEventRelay(options: {
       log.warn({ payload: message.payload.slice(0, 200) }, 'eventos: NOTIFY com JSON inválido');
       return;
     }
-    const { o: origin, e: candidate } = (envelope ?? {}) as { o?: unknown; e?: unknown };
-    if (origin === processId) return;
+    const {
+      o: origin,
+      e: candidate,
+      n: echo,
+    } = (envelope ?? {}) as { o?: unknown; e?: unknown; n?: unknown };
+    if (origin === processId) {
+      if (typeof echo === 'number') echoed(echo);
+      return;
+    }
     const parsed = vigiaEvent.safeParse(candidate);
     if (!parsed.success) {
       log.warn({ origin }, 'eventos: NOTIFY com evento desconhecido ignorado');
@@ -108,15 +117,43 @@ export async function startPgEventRelay(options: {
 
   await connect();
 
-  bus.setRelay((event: VigiaEvent) => {
-    const payload = JSON.stringify({ o: processId, e: event });
+  // A confirmed event carries a number; its sender waits until its own LISTEN gets it back,
+  // by when PostgreSQL has handed it to every listening connection.
+  let lastEcho = 0;
+  const echoWaiters = new Map<number, () => void>();
+  const echoed = (n: number) => {
+    echoWaiters.get(n)?.();
+    echoWaiters.delete(n);
+  };
+  const echoOf = (n: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        echoWaiters.delete(n);
+        log.warn({}, 'eventos: o próprio NOTIFY não voltou a tempo');
+        resolve();
+      }, ECHO_TIMEOUT_MS);
+      timer.unref();
+      echoWaiters.set(n, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  bus.setRelay((event: VigiaEvent, options) => {
+    const echo = options?.confirm && listener ? ++lastEcho : undefined;
+    const payload = JSON.stringify({ o: processId, e: event, ...(echo ? { n: echo } : {}) });
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
       log.warn({ type: event.type }, 'eventos: evento grande demais para NOTIFY, só local');
       return;
     }
-    notifier
-      .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload])
-      .catch((error) => log.error({ err: error }, 'eventos: falha no NOTIFY'));
+    const back = echo ? echoOf(echo) : undefined;
+    return notifier.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]).then(
+      () => back,
+      (error: unknown) => {
+        if (echo) echoed(echo);
+        log.error({ err: error }, 'eventos: falha no NOTIFY');
+      },
+    );
   });
 
   return {
@@ -124,6 +161,7 @@ export async function startPgEventRelay(options: {
     async close() {
       closed = true;
       bus.setRelay(undefined);
+      for (const n of [...echoWaiters.keys()]) echoed(n);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       const client = listener;
       listener = undefined;

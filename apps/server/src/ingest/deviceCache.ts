@@ -84,6 +84,8 @@ export class DeviceCache {
   private readonly devices = new Map<number, DeviceEntry>();
   private readonly unknown = new Map<number, number>();
   private readonly modelNames = new Map<number, NameSlots>();
+  /** Counts `forget` calls: rows read before one are not kept as fresh. */
+  private generation = 0;
 
   constructor(
     private readonly store: Store,
@@ -101,9 +103,22 @@ export class DeviceCache {
     return until !== undefined && until > t;
   }
 
+  /**
+   * What is cached of these devices goes (an administrator created, removed or
+   * re-keyed them, on this node or another): the next message reads them again.
+   */
+  forget(deviceIds: readonly number[]): void {
+    this.generation += 1;
+    for (const id of deviceIds) {
+      this.devices.delete(id);
+      this.unknown.delete(id);
+    }
+  }
+
   /** Loads the devices (and their tags) not loaded or loaded too long ago. */
   async load(ids: readonly number[]): Promise<void> {
     const t = this.now();
+    const generation = this.generation;
     const stale = ids.filter((id) => {
       const entry = this.devices.get(id);
       return !entry || t - entry.loadedAt > DEVICE_CACHE_S;
@@ -114,6 +129,8 @@ export class DeviceCache {
         ingestDevices(this.store.db, chunk),
         tagsOfDevices(this.store.db, chunk),
       ]);
+      // Overtaken by a `forget`: used for this batch, read again for the next.
+      const loadedAt = generation === this.generation ? t : -Infinity;
       const found = new Set<number>();
       for (const r of rows) {
         found.add(r.id);
@@ -130,14 +147,14 @@ export class DeviceCache {
             lastSeenAt: Number.isFinite(lastSeen) ? lastSeen : null,
           },
           tags: new DeviceTags(this.namesOf(r.template_id)),
-          loadedAt: t,
+          loadedAt,
         });
       }
       for (const tag of tags) this.devices.get(tag.device_id)?.tags.set(tag.nome, tag.id);
       for (const id of chunk) {
         if (!found.has(id)) {
           this.devices.delete(id);
-          this.unknown.set(id, t + UNKNOWN_DEVICE_CACHE_S);
+          if (loadedAt === t) this.unknown.set(id, t + UNKNOWN_DEVICE_CACHE_S);
         }
       }
     }

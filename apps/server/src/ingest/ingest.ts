@@ -54,6 +54,8 @@ export interface Ingest {
   refusals(): IngestRefusalCounts;
   /** Alarm rules changed (administration, on this node or another): the next reading uses them. */
   alarmRulesChanged(change: AlarmRulesChange): void;
+  /** Devices created, removed or re-keyed (administration, on this node or another): read them again. */
+  devicesChanged(deviceIds: readonly number[]): void;
 }
 
 export interface IngestOptions {
@@ -253,5 +255,6 @@ export function createIngest(opts: IngestOptions): Ingest {
     stats: () => counters.snapshot(),
     refusals: () => counters.refusals.snapshot(),
     alarmRulesChanged: (change) => engine.invalidate(change),
+    devicesChanged: (deviceIds) => cache.forget(deviceIds),
   };
 }

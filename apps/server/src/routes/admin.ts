@@ -87,7 +87,7 @@ const found = <T>(value: T | undefined): T => {
 
 /** Administration (issue 28): companies, systems, places, users and devices with their keys. */
 export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, services) => {
-  const { store, authenticator, deviceKeys, brokerAccounts, bus } = services;
+  const { store, authenticator, brokerAccounts, bus } = services;
   const db = store.db;
   await app.register(deviceImportRoutes, services);
 
@@ -396,6 +396,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
         currentUser(request).id,
       );
       if (id === 'taken') throw conflict(fill(ADMIN_MESSAGES.patrimonioTaken, input));
+      // A node that heard from this id before it existed (an unknown id is remembered a minute) reads it again.
+      await bus.publishToAllNodes({ type: 'devices.changed', deviceIds: [id] });
       return reply.code(201).send(found(await findAdminDevice(db, 'all', id)));
     },
   });
@@ -427,10 +429,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
       if ((await removeDevice(db, device, currentUser(request).id)) === 'history') {
         throw conflict(fill(ADMIN_MESSAGES.deviceHasHistory, device));
       }
-      // Its key stops at once: the broker's account goes, this node forgets the key.
+      // Its key stops at once: the broker's account goes, every node forgets the key and the device.
       await brokerAccounts?.removeDevice(device.id);
-      deviceKeys.forgetDevice(device.id);
       bus.publish({ type: 'alarmRules.changed', deviceId: device.id });
+      await bus.publishToAllNodes({ type: 'devices.changed', deviceIds: [device.id] });
       request.log.info({ deviceId: device.id }, 'dispositivo removido');
       return { mensagem: ADMIN_MESSAGES.removed };
     },
@@ -443,7 +445,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
       // The broker's account first: a key stored but refused by the broker would strand the device.
       await brokerAccounts?.setDeviceKey(device.id, key);
       await replaceDeviceKey(db, device, deviceKeyHash(key), currentUser(request).id);
-      deviceKeys.forgetDevice(device.id);
+      // Answered once every node has been told: the old key stops at once everywhere.
+      await bus.publishToAllNodes({ type: 'devices.changed', deviceIds: [device.id] });
       request.log.info(
         { deviceId: device.id, rotacao: device.credencial },
         'chave de dispositivo emitida',

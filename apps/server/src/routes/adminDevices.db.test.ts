@@ -1,8 +1,12 @@
 import { ADMIN_MESSAGES, DEVICE_IMPORT_MESSAGES } from '@vigia/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { createIngest, type Ingest } from '../ingest/ingest.js';
-import { testStoreAvailable } from '../store/testStore.js';
+import { EventBus } from '../events/eventBus.js';
+import { type PgEventRelay, startPgEventRelay } from '../events/pgEventRelay.js';
+import { createIngest, type Ingest, type Outcome } from '../ingest/ingest.js';
+import { openStore, type Store } from '../store/database.js';
+import { createTestDatabase, type TestDatabase, testStoreAvailable } from '../store/testStore.js';
 import { openDemoTestStore } from '../test/databaseTemplates.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
 
@@ -240,5 +244,129 @@ describe.skipIf(!available)('administration: devices', () => {
     );
     expect(other.statusCode, other.body).toBe(200);
     expect(other.json()).toMatchObject({ validas: 1, comErro: 0 });
+  });
+});
+
+const onPostgres = available && process.env.VIGIA_TEST_DB === 'postgres';
+
+/**
+ * Two nodes on one PostgreSQL database, each with its own ingest caches: what
+ * an administrator does to a device's identity through node A holds on node B
+ * at once (a `devices.changed` event over LISTEN/NOTIFY, sent before A answers),
+ * though B had the device's key cached a moment before. B is called over HTTP,
+ * as a device would.
+ */
+describe.skipIf(!onPostgres)('administration: device keys on every node', () => {
+  const nodes: { t: TestApp; ingest: Ingest; relay: PgEventRelay; store: Store; url: string }[] =
+    [];
+  let database: TestDatabase;
+  let admin: Headers;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('demo');
+    for (let i = 0; i < 2; i++) {
+      const store = await openStore(database.url);
+      const bus = new EventBus();
+      const relay = await startPgEventRelay({
+        connectionString: database.url,
+        bus,
+        log: { info() {}, warn() {}, error() {} },
+      });
+      const ingest = createIngest({
+        store,
+        publish: bus,
+        batchMs: 10,
+        log: { warn: () => {}, error: () => {} },
+      });
+      const t = await startTestApp({ store, bus, ingest });
+      const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      nodes.push({ t, ingest, relay, store, url });
+    }
+    admin = await (nodes[0] as (typeof nodes)[0]).t.authHeader('admin');
+  });
+  afterAll(async () => {
+    for (const n of nodes) {
+      await n.t.close();
+      await n.ingest.close();
+      await n.relay.close();
+      await n.store.close();
+    }
+    await database?.drop();
+  });
+
+  const onA = (method: string, url: string, payload?: unknown) =>
+    (nodes[0] as (typeof nodes)[0]).t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: admin,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  /** `POST /api/ingest` on node B over HTTP: its status. */
+  const sendToB = async (key: string, ts: number) => {
+    const response = await fetch(`${(nodes[1] as (typeof nodes)[0]).url}/api/ingest`, {
+      method: 'POST',
+      headers: { 'x-device-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ ts, leituras: { kW: 1 } }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  const createOnA = async (patrimonio: string) => {
+    const created = await onA('POST', '/api/admin/dispositivos', {
+      nome: `Dispositivo ${patrimonio}`,
+      patrimonio,
+      modeloId: 1,
+      sisId: 200,
+      uf: 'SP',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as number;
+  };
+  const keyFromA = async (id: number) =>
+    (await onA('POST', `/api/admin/dispositivos/${id}/credenciais`)).json().chave as string;
+
+  it('a key rotated on node A is refused on node B at once, the new one accepted', async () => {
+    const id = await createOnA('NOS-CHAVE-1');
+    const oldKey = await keyFromA(id);
+    const now = Math.floor(Date.now() / 1000);
+    expect(await sendToB(oldKey, now - 30)).toBe(202); // B now holds the key for a minute
+    const newKey = await keyFromA(id);
+    expect(await sendToB(oldKey, now - 20)).toBe(401);
+    expect(await sendToB(newKey, now - 10)).toBe(202);
+  });
+
+  it('a device removed on node A: its key is refused on node B at once', async () => {
+    const id = await createOnA('NOS-CHAVE-2');
+    const key = await keyFromA(id);
+    // A reading too old is refused after the key is read (B caches it), and leaves no history.
+    const tooOld = Math.floor(Date.now() / 1000) - 400 * 86_400;
+    expect(await sendToB(key, tooOld)).toBe(400);
+    const removed = await onA('DELETE', `/api/admin/dispositivos/${id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await sendToB(key, tooOld)).toBe(401);
+  });
+
+  it('an id node B found unknown is taken at once once node A creates that device', async () => {
+    const b = nodes[1] as (typeof nodes)[0];
+    // The id the next device created gets (nobody else creates devices in this database).
+    const { rows: serial } = await sql<{
+      seq: string;
+    }>`select pg_get_serial_sequence('devices', 'id') as seq`.execute(b.store.db);
+    const { rows } = await sql<{ next: string }>`
+      select case when is_called then last_value + 1 else last_value end as next
+      from ${sql.raw(serial[0]?.seq ?? 'devices_id_seq')}`.execute(b.store.db);
+    const next = Number(rows[0]?.next);
+    const submitToB = (ts: number) =>
+      new Promise<Outcome>((resolve) =>
+        b.ingest.submit(next, { ts, leituras: { kW: 2 } }, resolve, { flowControlled: true }),
+      );
+    const now = Math.floor(Date.now() / 1000);
+    const early = submitToB(now - 30); // a device publishing before it is registered
+    await b.ingest.flush();
+    expect(await early).toBe('refused');
+    expect(await createOnA('NOS-CHAVE-3')).toBe(next);
+    const later = submitToB(now - 20);
+    await b.ingest.flush();
+    expect(await later).toBe('stored');
   });
 });

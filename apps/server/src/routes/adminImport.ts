@@ -27,6 +27,8 @@ import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** Ids of one `devices.changed` event: a NOTIFY holds under 8,000 bytes. */
+const DEVICES_PER_EVENT = 500;
 const XLSX_MAGIC = Buffer.from('PK\u0003\u0004', 'latin1');
 
 /** The file's cells as text, row by row: XLSX by its signature, otherwise CSV (comma or semicolon). */
@@ -190,6 +192,11 @@ export const deviceImportRoutes: FastifyPluginAsyncZod<AppServices> = async (app
       const created = await importDevices(db, devices, currentUser(request).id);
       if (!Array.isArray(created)) {
         throw conflict(fill(DEVICE_IMPORT_MESSAGES.taken, { patrimonio: created.taken }));
+      }
+      // A node that heard from these ids before they existed reads them again (NOTIFY-sized pieces).
+      for (let i = 0; i < created.length; i += DEVICES_PER_EVENT) {
+        const deviceIds = created.slice(i, i + DEVICES_PER_EVENT);
+        await services.bus.publishToAllNodes({ type: 'devices.changed', deviceIds });
       }
       request.log.info({ sisId, dispositivos: created.length }, 'dispositivos importados');
       return {

@@ -17,7 +17,7 @@ export interface AppServices {
   loginLimiter: LoginLimiter;
   /** Shared answers of the polled device reads (plugins/responseCache.ts). */
   responseCache: ResponseCache;
-  /** Which device holds a key: the ingest reads it, administration drops a replaced key. */
+  /** Which device holds a key: the ingest reads it; a `devices.changed` event (any node's) empties it of those devices. */
   deviceKeys: DeviceKeyCache;
   /**
    * The project's own broker (`VIGIA_BROKER=1`): sets a device's MQTT account

@@ -12,9 +12,10 @@ import {
   zeroPad,
 } from './format.js';
 
-describe('formatNumber: comma decimal separator, decimals from casaDecimal', () => {
+describe('formatNumber: comma decimal separator, decimals from casaDecimal, thousands grouped', () => {
   it.each([
-    [1234.567, 2, '1234,57'],
+    [1234.567, 2, '1.234,57'],
+    [2619020.9, 2, '2.619.020,90'],
     [10, 1, '10,0'],
     [3.4, 0, '3'],
     [-2.5, 2, '-2,50'],
@@ -37,6 +38,13 @@ describe('formatNumber: comma decimal separator, decimals from casaDecimal', () 
     [999, 1, '999,0'],
   ])('with grouping %s is %s', (value, decimals, expected) => {
     expect(formatNumber(value, decimals, { grouping: true })).toBe(expected);
+  });
+
+  it.each([
+    [1234567.891, 2, '1234567,89'],
+    [32766, 0, '32766'],
+  ])('without grouping (serial numbers, words of bits) %s is %s', (value, decimals, expected) => {
+    expect(formatNumber(value, decimals, { grouping: false })).toBe(expected);
   });
 });
 

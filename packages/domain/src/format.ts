@@ -1,7 +1,10 @@
 import { PLACEHOLDER_MISSING, PLACEHOLDER_NUMBER } from './messages.js';
 
 export interface NumberFormatOptions {
-  /** Group thousands with '.' (pt-BR). Off by default: the spec only asks for the comma. */
+  /**
+   * Group thousands with '.' (pt-BR; issue 27: every figure on screen reads the
+   * same). Off only for what is not a quantity: serial numbers, words of bits.
+   */
   grouping?: boolean;
 }
 
@@ -9,7 +12,7 @@ function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** Comma decimal separator, `decimals` digits (casaDecimal); '---' when missing. */
+/** Comma decimal separator, `decimals` digits (casaDecimal), thousands grouped; '---' when missing. */
 export function formatNumber(
   value: number | null | undefined,
   decimals: number,
@@ -19,7 +22,7 @@ export function formatNumber(
   const digits = Number.isFinite(decimals) ? Math.min(Math.max(Math.round(decimals), 0), 20) : 0;
   const fixed = Math.abs(value).toFixed(digits);
   const [whole = '0', fraction] = fixed.split('.');
-  const grouped = options.grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : whole;
+  const grouped = (options.grouping ?? true) ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : whole;
   const sign = value < 0 && Number(fixed) !== 0 ? '-' : '';
   return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped},${fraction}`;
 }
@@ -102,7 +105,7 @@ export function readingDecimals(name: string): number {
 
 /** A reading on screen: its decimals (§5) and thousands grouped, '2.619.020,90' (issue 27). */
 export function formatReading(name: string, value: number | null | undefined): string {
-  return formatNumber(value, readingDecimals(name), { grouping: true });
+  return formatNumber(value, readingDecimals(name));
 }
 
 /** Spec 001 §5: meter power and energy are divided by 1000 for display. */

@@ -13,7 +13,7 @@ describe("Readings below 0 or equal to 32767 show '---' in several generator pan
     [32767, 0, true, '---'],
     [null, 2, true, '---'],
     [0, 2, false, '0,00'],
-    [32766, 0, false, '32766'],
+    [32766, 0, false, '32.766'],
     [221.456, 1, false, '221,5'],
   ])('%s', (value, decimals, invalid, shown) => {
     expect(isInvalidReading(value)).toBe(invalid);

@@ -1,18 +1,15 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Crumb } from '../router/links';
+import classes from './PageBreadcrumbs.module.css';
 
 export function PageBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav aria-label="Trilha de navegação">
-      {/* A long trail wraps on a phone instead of widening the page. */}
       <Breadcrumbs
         separatorMargin={6}
         mb="md"
-        styles={{
-          root: { rowGap: 4 },
-          breadcrumb: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 },
-        }}
+        classNames={{ root: classes.root, breadcrumb: classes.crumb, separator: classes.separator }}
       >
         {crumbs.map((crumb, index) =>
           crumb.href ? (
@@ -25,6 +22,7 @@ export function PageBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
               size="sm"
               c={index === crumbs.length - 1 ? 'gray.9' : 'gray.7'}
               fw={index === crumbs.length - 1 ? 600 : 400}
+              className={index === crumbs.length - 1 ? classes.current : undefined}
               aria-current={index === crumbs.length - 1 ? 'page' : undefined}
             >
               {crumb.label}

@@ -47,6 +47,7 @@ export function ChartScreen({
   live = true,
   children,
 }: Props) {
+  const rolling = live && isRollingChartPeriod(period.choice);
   return (
     <>
       <Group justify="space-between" align="flex-end" mb="md" gap="sm">
@@ -72,10 +73,24 @@ export function ChartScreen({
               problem={problem}
               problemId={problemId}
             />
-            {loaded && !problem && (
-              <Text size="sm" c="gray.7" pb={8}>
-                De {formatDateMinute(loaded.inicio)} a {formatDateMinute(loaded.fim)}
-                {live && isRollingChartPeriod(period.choice) ? ' · atualiza a cada minuto' : ''}
+            {/* Its lines are kept while the period loads, so the charts below stay
+                put (on a phone 'atualiza a cada minuto' takes a second line). */}
+            {!problem && (
+              <Text
+                size="sm"
+                c="gray.7"
+                pb={8}
+                w={{ base: '100%', sm: 'auto' }}
+                mih={{ base: rolling ? '3.1em' : undefined, sm: 0 }}
+              >
+                {loaded ? (
+                  <>
+                    De {formatDateMinute(loaded.inicio)} a {formatDateMinute(loaded.fim)}
+                    {rolling ? ' · atualiza a cada minuto' : ''}
+                  </>
+                ) : (
+                  '\u00a0'
+                )}
               </Text>
             )}
             {actions && (

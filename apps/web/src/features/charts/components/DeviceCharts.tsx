@@ -107,6 +107,9 @@ export function DeviceCharts({
     : label;
   const bucket = history.data?.penas.find((p) => p.agrupamento !== null)?.agrupamento ?? null;
 
+  // The frame is drawn once the device's name is known: a title and subtitle
+  // growing by a line would push the period and the charts down.
+  if (device.isPending) return <DelayedLoader label="Carregando o gráfico" />;
   return (
     <ChartScreen
       title={nome ?? label}

@@ -73,8 +73,10 @@ export function PlantCallCharts({ usinaId, nome, line, tempoDefault }: Props) {
 
   return (
     <ChartScreen
-      title={chart.data?.nome ?? nome}
-      subtitle={`Gráfico · ${nome}`}
+      // The preset's name as the title, known from the start: the plant's name
+      // arriving with the readings changes one line of small text, not the layout.
+      title={nome}
+      subtitle={chart.data ? `Gráfico · ${chart.data.nome}` : 'Gráfico'}
       notFound={null}
       period={period}
       onPeriodChange={setPeriod}

@@ -127,7 +127,7 @@ describe('chart formats', () => {
   it('dates dd/MM/yyyy HH:mm in Brasília time, values with comma decimals and unit', () => {
     expect(formatDateMinute(Date.UTC(2024, 4, 15, 15, 7) / 1000)).toBe('15/05/2024 12:07');
     expect(formatDateMinute(null)).toBe('---');
-    expect(formatValue(1234.5, 1, 'L')).toBe('1234,5 L');
+    expect(formatValue(1234.5, 1, 'L')).toBe('1.234,5 L');
     expect(formatValue(null, 1, 'L')).toBe('---');
     expect(bucketLabel(300)).toBe('5 min');
     expect(bucketLabel(7200)).toBe('2 h');

@@ -109,36 +109,43 @@ export function ConsumptionPage() {
 /** The days in text: the charts' alternative. */
 function ConsumptionTable({ days }: { days: readonly ConsumptionDay[] }) {
   return (
-    <Table withTableBorder verticalSpacing={6} fz="sm" captionSide="top">
-      <Table.Caption c="gray.8" fw={600} ta="left" mt={0}>
-        Consumo por dia
-      </Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Data</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Combustível (L)
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Energia (kWh)
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Consumo Específico (L/MWh)
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {days.map((day) => (
-          <Table.Tr key={day.ts}>
-            <Table.Th scope="row" fw={500}>
-              {formatDate(day.ts)}
+    // On a phone the table scrolls inside its own box, the dates kept as row headers.
+    <Table.ScrollContainer
+      minWidth={420}
+      tabIndex={0}
+      aria-label="Consumo por dia: role para ver tudo"
+    >
+      <Table withTableBorder verticalSpacing={6} fz="sm" captionSide="top">
+        <Table.Caption c="gray.8" fw={600} ta="left" mt={0}>
+          Consumo por dia
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Data</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Combustível (L)
             </Table.Th>
-            <Table.Td ta="right">{formatNumber(day.litros, 0)}</Table.Td>
-            <Table.Td ta="right">{formatNumber(day.kWh, 0)}</Table.Td>
-            <Table.Td ta="right">{formatNumber(day.especifico, 1)}</Table.Td>
+            <Table.Th scope="col" ta="right">
+              Energia (kWh)
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Consumo Específico (L/MWh)
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {days.map((day) => (
+            <Table.Tr key={day.ts}>
+              <Table.Th scope="row" fw={500}>
+                {formatDate(day.ts)}
+              </Table.Th>
+              <Table.Td ta="right">{formatNumber(day.litros, 0)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(day.kWh, 0)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(day.especifico, 1)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

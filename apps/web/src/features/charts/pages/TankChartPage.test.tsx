@@ -226,7 +226,7 @@ describe('tank chart page', { timeout: 15_000 }, () => {
       within(row('Volume'))
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['3150 L', '15/05/2024 12:15', '3150 L', '3200 L']);
+    ).toEqual(['3.150 L', '15/05/2024 12:15', '3.150 L', '3.200 L']);
     expect(within(row('Temperatura')).getAllByRole('cell')[0]).toHaveTextContent('25,5 °C');
     expect(within(row('Nível')).getAllByRole('cell')[2]).toHaveTextContent('63,13 %');
   });

@@ -126,7 +126,7 @@ export function ioColumns(): DeviceColumn[] {
     readingColumn('di', 'Entradas Digitais', {
       width: 140,
       // A word of bits, not a quantity: no thousands separator.
-      format: (r) => formatNumber(value(r, 'di'), 0),
+      format: (r) => formatNumber(value(r, 'di'), 0, { grouping: false }),
     }),
   ];
 }
@@ -171,7 +171,7 @@ export function meterColumns(): DeviceColumn[] {
     readingColumn('NUMSERIE', 'Nº de Série', {
       kind: 'text',
       width: 130,
-      format: (r) => formatNumber(value(r, 'NUMSERIE'), 0),
+      format: (r) => formatNumber(value(r, 'NUMSERIE'), 0, { grouping: false }),
     }),
     readingColumn('VA', 'Tensão A (V)', { defaultHidden: true }),
     readingColumn('IA', 'Corrente A (A)', { defaultHidden: true }),

@@ -2,7 +2,7 @@ import { usePageTitle } from '../../../lib/navigation';
 import { usePlant } from '../api/get-plant';
 import { useScd } from '../api/get-scd';
 import { PageHeading } from './PageHeading';
-import { PlaceSummary } from './PlaceSummary';
+import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 
 interface Props {
   kind: 'usina' | 'scd';
@@ -28,7 +28,13 @@ export function PlaceHeading({ kind, id, titlesPage = false }: Props) {
     <PageHeading
       title={place.data?.nome ?? KIND_LABEL[kind]}
       subtitle={subtitle}
-      aside={place.data ? <PlaceSummary totals={place.data} /> : undefined}
+      aside={
+        place.data ? (
+          <PlaceSummary totals={place.data} />
+        ) : (
+          <PlaceSummaryPlaceholder withGenerators />
+        )
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { formatNumber } from '@vigia/domain';
+import { formatNumber, NOMINAL_MISSING } from '@vigia/domain';
 import { StateBadge } from '../../../ui/StateBadge';
 
 interface Totals {
@@ -9,7 +9,8 @@ interface Totals {
   geradores?: number;
   geradoresLigados?: number;
   potenciaAtual?: number | null;
-  potenciaNominal?: number;
+  /** null: a generator has no nominal registered, so the place's is unknown. */
+  potenciaNominal?: number | null;
 }
 
 /** A plant's or SCD's totals: devices online, alarms, generators on and power. */
@@ -36,10 +37,34 @@ export function PlaceSummary({ totals }: { totals: Totals }) {
         <li>
           <StateBadge tone="neutral" size="md" tt="none">
             {totals.geradoresLigados}/{totals.geradores} GMG ON ·{' '}
-            {formatNumber(totals.potenciaAtual, 0)} de {formatNumber(totals.potenciaNominal, 0)} kW
+            {formatNumber(totals.potenciaAtual, 0)}{' '}
+            {totals.potenciaNominal === null || totals.potenciaNominal === undefined
+              ? `kW (${NOMINAL_MISSING})`
+              : `de ${formatNumber(totals.potenciaNominal, 0)} kW`}
           </StateBadge>
         </li>
       )}
+    </Group>
+  );
+}
+
+/**
+ * The summary's room while the place loads: badges of a typical width, not
+ * shown, so the totals arriving move nothing under the heading.
+ */
+export function PlaceSummaryPlaceholder({ withGenerators }: { withGenerators: boolean }) {
+  const texts = [
+    '00/00 online',
+    '00 alarmes',
+    ...(withGenerators ? ['0/0 GMG ON · 0000 de 0000 kW'] : []),
+  ];
+  return (
+    <Group gap={6} aria-hidden="true" style={{ visibility: 'hidden' }}>
+      {texts.map((text) => (
+        <StateBadge key={text} tone="neutral" size="md" tt="none">
+          {text}
+        </StateBadge>
+      ))}
     </Group>
   );
 }

@@ -1,11 +1,12 @@
 import { Alert } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
+import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { useVenue } from '../api/get-venue';
 import type { ColumnContext } from '../columns/deviceColumns';
 import { mixedColumns } from '../columns/mixedColumns';
 import { DeviceListScreen } from '../components/DeviceListScreen';
 import { PageHeading } from '../components/PageHeading';
-import { PlaceSummary } from '../components/PlaceSummary';
+import { PlaceSummary, PlaceSummaryPlaceholder } from '../components/PlaceSummary';
 import { VenueGroupNav } from '../components/VenueGroupNav';
 import { MIXED_READINGS } from '../lists';
 import { readingsOfType } from './PlaceHomePage';
@@ -42,35 +43,46 @@ export function VenueDevicesPage({ view }: Props) {
       <PageHeading
         title={venue.data?.nome ?? 'Venue'}
         subtitle={group ? `Grupo ${group.nome}` : 'Todos os dispositivos'}
-        aside={venue.data ? <PlaceSummary totals={venue.data} /> : undefined}
+        aside={
+          venue.data ? (
+            <PlaceSummary totals={venue.data} />
+          ) : (
+            <PlaceSummaryPlaceholder withGenerators={false} />
+          )
+        }
       />
       {venue.data === null && (
         <Alert color="red" variant="light" role="alert" mb="sm">
           Venue não encontrada.
         </Alert>
       )}
-      <div className={classes.layout}>
-        <aside className={classes.side}>
-          <VenueGroupNav groups={groups} selected={group?.id ?? null} onSelect={choose} />
-        </aside>
-        <div className={classes.main}>
-          <DeviceListScreen
-            id={`venue-${view}`}
-            label={`Dispositivos da venue${group ? ` (${group.nome})` : ''}`}
-            item="dispositivo"
-            selection={{
-              sisid: sisId,
-              venueId,
-              idGrupoDispositivo: group?.id,
-            }}
-            nomes={MIXED_READINGS}
-            columns={columnsOfMixed}
-            readingsOf={readingsOfType}
-            liveSisId={sisId}
-            defaultView={view}
-          />
+      {/* The groups and the list together, once the venue's groups are known:
+          on a phone the groups sit above the list and would push it down. */}
+      {venue.isPending && <DelayedLoader label="Carregando a venue" />}
+      {!venue.isPending && (
+        <div className={classes.layout}>
+          <aside className={classes.side}>
+            <VenueGroupNav groups={groups} selected={group?.id ?? null} onSelect={choose} />
+          </aside>
+          <div className={classes.main}>
+            <DeviceListScreen
+              id={`venue-${view}`}
+              label={`Dispositivos da venue${group ? ` (${group.nome})` : ''}`}
+              item="dispositivo"
+              selection={{
+                sisid: sisId,
+                venueId,
+                idGrupoDispositivo: group?.id,
+              }}
+              nomes={MIXED_READINGS}
+              columns={columnsOfMixed}
+              readingsOf={readingsOfType}
+              liveSisId={sisId}
+              defaultView={view}
+            />
+          </div>
         </div>
-      </div>
+      )}
     </>
   );
 }

@@ -126,8 +126,8 @@ describe('maintenance table', () => {
       'Diferença Combustível Total (L)',
     ]);
     expect(table.rows.map((r) => r.cells.map((c) => c.text))).toEqual([
-      ['10/03/2026 00:00:00', '1012,3', '12,3', '---', '---'],
-      ['11/03/2026 00:00:00', '1030,5', '18,3', '---', '---'],
+      ['10/03/2026 00:00:00', '1.012,3', '12,3', '---', '---'],
+      ['11/03/2026 00:00:00', '1.030,5', '18,3', '---', '---'],
     ]);
     expect(table.rows[0]?.cells.map((c) => c.value)).toEqual([TS, 1012.25, 12.25, null, null]);
   });

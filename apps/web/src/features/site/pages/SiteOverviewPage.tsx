@@ -73,8 +73,8 @@ export function SiteOverviewPage({
           {renderOccurrences && (!current || panel.settled) && (
             <OccurrencesSection>{renderOccurrences(site.id)}</OccurrencesSection>
           )}
-          {/* Last: links that arrive later move nothing above them. */}
-          {renderPresets?.(site)}
+          {/* Last, and once the panel has its size: links arriving later move nothing. */}
+          {(!current || panel.settled) && renderPresets?.(site)}
         </Stack>
       )}
     </SiteFrame>

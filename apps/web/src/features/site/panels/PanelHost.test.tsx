@@ -134,8 +134,8 @@ describe('PanelHost: the panel a render_html names', () => {
     renderPanel('medidor', siteData({ tipo: 'medidor' }));
     await screen.findByTestId('overview-panel');
     expect(screen.queryByTestId('freshness-label')).toBeNull();
-    expect(shown('KW')).toBe('1250,00 kW');
-    expect(shown('KWH_TOTAL_H')).toBe('98765,43 kWh');
+    expect(shown('KW')).toBe('1.250,00 kW');
+    expect(shown('KWH_TOTAL_H')).toBe('98.765,43 kWh');
     expect(shown('HZ')).toBe('60,0');
   });
 
@@ -174,7 +174,7 @@ describe('PanelHost: the panel a render_html names', () => {
       <PanelHost target={{ kind: 'usina', id: 2, sisId: 200 }} panelName="usina" sinoticoId={11} />,
     );
     await screen.findByTestId('overview-panel');
-    expect(shown('kW')).toBe('1646,70 kW');
+    expect(shown('kW')).toBe('1.646,70 kW');
     const generators = screen.getByRole('table', { name: 'Geradores da usina' });
     expect(within(generators).getByRole('link', { name: 'GMG1' })).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(

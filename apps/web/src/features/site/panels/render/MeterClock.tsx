@@ -23,7 +23,7 @@ export function MeterClock({ device }: { device: DeviceRow | null }) {
         <dt className={classes.label}>Número de série</dt>
         <dd className={classes.value}>
           <span className={classes.number}>
-            {formatNumber(currentValue(device, 'NUMSERIE'), 0)}
+            {formatNumber(currentValue(device, 'NUMSERIE'), 0, { grouping: false })}
           </span>
         </dd>
       </div>

@@ -295,8 +295,8 @@ export const DEVICES_API = {
     tags: TAGS,
     summary: 'Parâmetros do dispositivo (nominais hzn, kwn, rpmn, vccn, vn, capacidade …)',
     description:
-      'Corpo opcional `{ nomes }` limita a lista. Um nominal ausente vale 500 no console ' +
-      '(domínio `deviceParams`); aqui vêm só os valores cadastrados.',
+      'Corpo opcional `{ nomes }` limita a lista. Aqui vêm só os valores cadastrados; um ' +
+      'nominal ausente não é inventado (domínio `deviceParams`: null, sem percentual).',
   }),
   tags: defineRoute({
     method: 'GET',

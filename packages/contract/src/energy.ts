@@ -71,8 +71,11 @@ const placeTotals = {
   geradoresLigados: z.number().int().nonnegative(),
   /** Sum of the generators' `kW` now. */
   potenciaAtual: z.number().nullable(),
-  /** Sum of the generators' nominal power (`kwn`, domain `deviceParams`). */
-  potenciaNominal: z.number(),
+  /**
+   * Sum of the generators' nominal power (`kwn`, domain `nominalSum`); null when
+   * a generator has none registered.
+   */
+  potenciaNominal: z.number().nullable(),
   /** Generated energy: the sum over the place's generators. */
   energia: energySummary,
 };
@@ -152,15 +155,16 @@ function analysisPage<T extends z.ZodType>(item: T) {
 
 /**
  * `GET /api/energia/analise/baterias`: every device reporting `Vcc` (battery
- * voltage) against its nominal `vccn` (domain `deviceParams`, 500 when
- * absent); `percentual` = Vcc / vccn × 100; `chave` is the mains switch word
+ * voltage) against its nominal `vccn` (domain `deviceParams`, null when not
+ * registered); `percentual` = Vcc / vccn × 100 (domain `percentOfNominal`), null
+ * without `vccn`; `chave` is the mains switch word
  * `chaveRede` decoded by domain `mainsSwitchState` (32768 FECHADA, else
  * ABERTA, null without the reading). Default order: lowest percent first.
  */
 export const batteryRow = z.object({
   ...analysisBase,
   vcc: z.number().nullable(),
-  vccn: z.number(),
+  vccn: z.number().nullable(),
   percentual: z.number().nullable(),
   ts: z.number().int().nullable(),
   chave: z.enum(['FECHADA', 'ABERTA']).nullable(),
@@ -175,14 +179,15 @@ export const batteryPage = analysisPage(batteryRow);
 
 /**
  * `GET /api/energia/analise/potencias`: generators' active power against
- * their nominal (`percentual` = kW / kwn × 100) with domain
- * `powerPercentSeverity` (1 to 30 Crítico, above 30 Atenção). Default order:
+ * their nominal (`percentual` = kW / kwn × 100, domain `percentOfNominal`) with
+ * domain `powerPercentSeverity` (1 to 30 Crítico, above 30 Atenção); without a
+ * registered `kwn`, no percentage and no band. Default order:
  * critical first, then lowest percent.
  */
 export const powerRow = z.object({
   ...analysisBase,
   kw: z.number().nullable(),
-  kwn: z.number(),
+  kwn: z.number().nullable(),
   percentual: z.number().nullable(),
   ts: z.number().int().nullable(),
   severidade: severityBand,

@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_NOMINAL,
   deviceParams,
   deviceTypeLabel,
   deviceTypePlural,
   findInfo,
   infoValue,
   lastReadingTs,
+  nominalSum,
   normalizeDeviceType,
+  percentOfNominal,
   siteTitle,
   siteWithUf,
 } from './device.js';
 
-const ALL_500 = { hzn: 500, kwn: 500, rpmn: 500, vccn: 500, vn: 500 };
+const NONE = { hzn: null, kwn: null, rpmn: null, vccn: null, vn: null };
 
-describe('deviceParams: hzn, kwn, rpmn, vccn, vn default 500 each when none arrive', () => {
+describe('deviceParams: hzn, kwn, rpmn, vccn, vn as registered, null (never 500) when not', () => {
   it.each([
-    ['null', null, ALL_500],
-    ['undefined', undefined, ALL_500],
-    ['an empty list', [], ALL_500],
+    ['null', null, NONE],
+    ['undefined', undefined, NONE],
+    ['an empty list', [], NONE],
     [
       'every value present',
       [
@@ -30,7 +31,7 @@ describe('deviceParams: hzn, kwn, rpmn, vccn, vn default 500 each when none arri
       ],
       { hzn: 60, kwn: 250, rpmn: 1800, vccn: 24, vn: 380 },
     ],
-    ['one present, the others 500', [{ nome: 'kwn', valor: 100 }], { ...ALL_500, kwn: 100 }],
+    ['one present, the others null', [{ nome: 'kwn', valor: 100 }], { ...NONE, kwn: 100 }],
     [
       'null, empty, zero or text values count as absent',
       [
@@ -39,11 +40,39 @@ describe('deviceParams: hzn, kwn, rpmn, vccn, vn default 500 each when none arri
         { nome: 'rpmn', valor: 0 },
         { nome: 'vccn', valor: 'abc' },
       ],
-      ALL_500,
+      NONE,
     ],
   ])('%s', (_name, params, expected) => {
     expect(deviceParams(params)).toEqual(expected);
-    expect(DEFAULT_NOMINAL).toBe(500);
+  });
+});
+
+describe('percentOfNominal: a percentage only of a registered nominal', () => {
+  it.each([
+    ['26,6 Vcc of a 24 Vcc battery', 26.6, 24, (26.6 / 24) * 100],
+    ['712 kW of 800 kW', 712, 800, 89],
+    ['no nominal registered: no percentage (not 5,32 % of 500)', 26.6, null, null],
+    ['a zero or negative nominal', 26.6, 0, null],
+    ['no reading', null, 24, null],
+    ['a reading that is not a number', Number.NaN, 24, null],
+  ])('%s', (_name, value, nominal, expected) => {
+    const got = percentOfNominal(value, nominal);
+    if (expected === null) expect(got).toBeNull();
+    else expect(got).toBeCloseTo(expected, 10);
+  });
+
+  it('a device without vccn in its params has no battery percentage', () => {
+    expect(percentOfNominal(26.6, deviceParams([{ nome: 'kwn', valor: 800 }]).vccn)).toBeNull();
+  });
+});
+
+describe("nominalSum: a group's nominal only when every member has one", () => {
+  it.each([
+    ['three generators of 800 kW', [800, 800, 800], 2400],
+    ['no generators', [], 0],
+    ['one without kwn: unknown, not a smaller total', [800, null, 800], null],
+  ])('%s', (_name, nominals, expected) => {
+    expect(nominalSum(nominals)).toBe(expected);
   });
 });
 

@@ -1,11 +1,10 @@
 import { titleCase } from './format.js';
-/** Spec 001 §3: nominal parameters default to 500 each when none arrive. */
-export const DEFAULT_NOMINAL = 500;
 
 export const NOMINAL_PARAMS = ['hzn', 'kwn', 'rpmn', 'vccn', 'vn'] as const;
 
 export type NominalParam = (typeof NOMINAL_PARAMS)[number];
-export type DeviceParams = Record<NominalParam, number>;
+/** A device's nominal values; null where none is registered. */
+export type DeviceParams = Record<NominalParam, number | null>;
 
 export interface DeviceParam {
   nome: string;
@@ -13,17 +12,46 @@ export interface DeviceParam {
 }
 
 /**
- * The nominal values of a device from its `params` list. A parameter that is absent,
- * not a number or not positive (they divide gauge readings) gets 500.
+ * The nominal values of a device from its `params` list. A parameter that is
+ * absent, not a number or not positive (they divide readings) is null: not
+ * registered. Spec 001 §3 fills in 500 for each; Vigia does not (issue 27), since
+ * a percentage of an invented nominal is a false verdict (a 26,6 Vcc battery
+ * read as 5,32 % of 500 Vcc).
  */
 export function deviceParams(params: readonly DeviceParam[] | null | undefined): DeviceParams {
   const out = {} as DeviceParams;
   for (const name of NOMINAL_PARAMS) {
     const found = params?.find((p) => p.nome?.trim().toLowerCase() === name);
     const value = found && found.valor !== null && found.valor !== '' ? Number(found.valor) : NaN;
-    out[name] = Number.isFinite(value) && value > 0 ? value : DEFAULT_NOMINAL;
+    out[name] = Number.isFinite(value) && value > 0 ? value : null;
   }
   return out;
+}
+
+/**
+ * A reading in % of its nominal; null without the reading or without a
+ * registered nominal (no percentage, no verdict: the value is shown with its unit).
+ */
+export function percentOfNominal(
+  value: number | null | undefined,
+  nominal: number | null | undefined,
+): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  if (typeof nominal !== 'number' || !Number.isFinite(nominal) || nominal <= 0) return null;
+  return (value / nominal) * 100;
+}
+
+/**
+ * The nominal of a group (a plant's generators): the sum, or null when any
+ * member has none registered, since a partial sum would overstate the load.
+ */
+export function nominalSum(nominals: readonly (number | null)[]): number | null {
+  let sum = 0;
+  for (const nominal of nominals) {
+    if (nominal === null) return null;
+    sum += nominal;
+  }
+  return sum;
 }
 
 /** Spec 001 §3: a device type with no `tipo`. */

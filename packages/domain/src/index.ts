@@ -147,7 +147,6 @@ export {
 export type { DeviceInfo, DeviceParam, DeviceParams, NominalParam } from './device.js';
 export {
   DEFAULT_DEVICE_TYPE,
-  DEFAULT_NOMINAL,
   DEVICE_TYPE_LABELS,
   deviceParams,
   deviceTypeLabel,
@@ -156,7 +155,9 @@ export {
   infoValue,
   lastReadingTs,
   NOMINAL_PARAMS,
+  nominalSum,
   normalizeDeviceType,
+  percentOfNominal,
   siteTitle,
   siteWithUf,
 } from './device.js';
@@ -260,10 +261,12 @@ export type { MapPinColor } from './mapPin.js';
 export { MAP_MAX_ZOOM, MAP_PIN_SIZE_PX, MAP_PIN_TONE, mapPinColor } from './mapPin.js';
 export type { MessageKey } from './messages.js';
 export {
+  CAPACITY_MISSING,
   emptyTableMessage,
   INVALID_TOKEN_ERROR,
   MESSAGES,
   NEVER_COMMUNICATED,
+  NOMINAL_MISSING,
   OFFLINE_LABEL,
   ONLINE_LABEL,
   PLACEHOLDER_MISSING,

@@ -120,6 +120,10 @@ export const ONLINE_LABEL = 'Online';
 export const STALE_LABEL = 'DESATUALIZADO';
 /** Vigia's: a device without a reading for over a day (spec 001 §3 '>1 dia offline'). */
 export const OFFLINE_LABEL = 'SEM COMUNICAÇÃO';
+/** Where a percentage of a nominal would be, for a device without that nominal registered. */
+export const NOMINAL_MISSING = 'nominal não cadastrado';
+/** Where a level in % of a capacity would be, for a tank or trailer without its capacity. */
+export const CAPACITY_MISSING = 'capacidade não cadastrada';
 /** Spec 000 §8: this `error` value logs the user out instead of showing a toast. */
 export const INVALID_TOKEN_ERROR = 'invalid_token';
 

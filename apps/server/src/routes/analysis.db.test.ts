@@ -15,6 +15,8 @@ describe.skipIf(!available)('analysis lists and tanks', () => {
   let gens: [number, number, number];
   let tanks: [number, number];
   let plantId: number;
+  /** A generator of another plant whose kwn is not registered. */
+  let noKwn: { id: number; plantId: number };
 
   const get = (url: string, headers = demo) => t.app.inject({ method: 'GET', url, headers });
   const ok = async (url: string, headers = demo) => {
@@ -51,6 +53,23 @@ describe.skipIf(!available)('analysis lists and tanks', () => {
       .limit(2)
       .execute();
     tanks = tankIds.map((d) => d.id) as [number, number];
+
+    const other = await t.store.db
+      .selectFrom('devices')
+      .select(['id', 'usina_id', 'params'])
+      .where('system_id', '=', 200)
+      .where('tipo', '=', 'gerador')
+      .where('usina_id', '!=', plant.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const { kwn: _unregistered, ...otherParams } = JSON.parse(String(other.params));
+    await t.store.db
+      .updateTable('devices')
+      .set({ params: JSON.stringify(otherParams) })
+      .where('id', '=', other.id)
+      .execute();
+    noKwn = { id: other.id, plantId: Number(other.usina_id) };
+    await setReading(t.store, other.id, 'kW', 5, NOW - 30);
 
     // Power: 20 % (Crítico), 50 % (Atenção), 0 % (no band).
     await setReading(t.store, gens[0], 'kW', 160, NOW - 30);
@@ -157,6 +176,39 @@ describe.skipIf(!available)('analysis lists and tanks', () => {
       );
       expect(text.total).toBeGreaterThan(0);
       expect(text.itens.every((r) => r.tipo === 'batmon')).toBe(true);
+    });
+  });
+
+  describe('a device without its nominal registered (issue 27)', () => {
+    it("a transfer panel's battery: its Vcc, no vccn and no percentage, never of an invented 500", async () => {
+      const all = batteryPage.parse(await ok('/api/energia/analise/baterias?limit=500'));
+      const qta = all.itens.find((r) => r.tipo === 'qta' && r.vcc !== null);
+      if (!qta) throw new Error('demo sem QTA com Vcc');
+      const row = await t.store.db
+        .selectFrom('devices')
+        .select('params')
+        .where('id', '=', qta.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(String(row.params))).not.toHaveProperty('vccn');
+      expect(qta).toMatchObject({ vccn: null, percentual: null });
+    });
+
+    it('a generator without kwn: its kW, no percentage and no band; its plant nominal unknown', async () => {
+      const page = powerPage.parse(
+        await ok(`/api/energia/analise/potencias?usinaId=${noKwn.plantId}&limit=10`),
+      );
+      // 5 kW of an invented 500 would be 1 %, Crítico.
+      expect(page.itens.find((r) => r.id === noKwn.id)).toMatchObject({
+        kw: 5,
+        kwn: null,
+        percentual: null,
+        severidade: null,
+      });
+      expect(page.criticos).toBe(0);
+      const plant = await ok(`/api/energia/usinas/${noKwn.plantId}`);
+      expect(plant.potenciaNominal).toBeNull();
+      const withNominals = await ok(`/api/energia/usinas/${plantId}`);
+      expect(withNominals.potenciaNominal).toBe(3 * 800);
     });
   });
 

@@ -15,6 +15,7 @@ import {
   deviceParams,
   loadSpeedSeverity,
   mainsSwitchState,
+  percentOfNominal,
   powerPercentSeverity,
   tankColor,
   tankLevelBand,
@@ -87,8 +88,6 @@ export interface AnalysisPage<R> {
 
 const value = (readings: Readings, nome: string) => readings.get(nome)?.valor ?? null;
 const time = (readings: Readings, nome: string) => readings.get(nome)?.ts ?? null;
-const percent = (part: number | null, whole: number) =>
-  part === null ? null : (part / whole) * 100;
 /** critical first, then attention, then rows without a band. */
 const severityRank = (s: AlarmSeverity | null) =>
   s === 'critical' ? 0 : s === 'attention' ? 1 : null;
@@ -176,7 +175,7 @@ const BATTERY: AnalysisSpec<BatteryRow, BatteryField> = {
     return {
       vcc,
       vccn,
-      percentual: percent(vcc, vccn),
+      percentual: percentOfNominal(vcc, vccn),
       ts: time(readings, 'Vcc'),
       chave: mainsSwitchState(value(readings, 'chaveRede')),
     };
@@ -195,7 +194,7 @@ const POWER: AnalysisSpec<PowerRow, PowerField> = {
   metrics(device, readings) {
     const kw = value(readings, 'kW');
     const { kwn } = deviceParams(device.params);
-    const percentual = percent(kw, kwn);
+    const percentual = percentOfNominal(kw, kwn);
     return {
       kw,
       kwn,

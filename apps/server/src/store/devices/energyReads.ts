@@ -5,6 +5,7 @@ import {
   infoValue,
   isGeneratorRunning,
   isOnline,
+  nominalSum,
 } from '@vigia/domain';
 import type { Kysely } from 'kysely';
 import { energyByDevice } from '../energy/energyCounters.js';
@@ -86,7 +87,7 @@ function totals(state: FleetState, devices: readonly DeviceRecord[]): PlaceTotal
   let generators = 0;
   let running = 0;
   let power: number | null = null;
-  let nominal = 0;
+  const nominals: (number | null)[] = [];
   const energies: EnergySummary[] = [];
   for (const d of devices) {
     const deviceOnline = isOnline(
@@ -105,7 +106,7 @@ function totals(state: FleetState, devices: readonly DeviceRecord[]): PlaceTotal
     if (isGeneratorRunning(infoValue(infos, GENERATOR_STATUS_READING), deviceOnline)) running += 1;
     const kw = infoValue(infos, POWER_READING);
     if (kw !== null) power = (power ?? 0) + kw;
-    nominal += deviceParams(d.params).kwn;
+    nominals.push(deviceParams(d.params).kwn);
     energies.push(energyOf(state.energy, d.id));
   }
   return {
@@ -117,7 +118,7 @@ function totals(state: FleetState, devices: readonly DeviceRecord[]): PlaceTotal
     geradores: generators,
     geradoresLigados: running,
     potenciaAtual: power,
-    potenciaNominal: nominal,
+    potenciaNominal: nominalSum(nominals),
     energia: sumEnergy(energies),
   };
 }

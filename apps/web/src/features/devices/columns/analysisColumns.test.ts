@@ -1,4 +1,4 @@
-import type { TankRow } from '@vigia/contract';
+import type { BatteryRow, PowerRow, TankRow } from '@vigia/contract';
 import { describe, expect, it } from 'vitest';
 import {
   batteryColumns,
@@ -49,9 +49,54 @@ describe('tank rows (spec 001 §4 tank colour, §2 levels)', () => {
 
 describe('analysis bands', () => {
   it('power 1 to 30 % Crítico, above 30 Atenção, else Normal', () => {
-    expect(powerSeverity({ percentual: 20 })).toEqual({ text: 'Crítico', tone: 'bad' });
-    expect(powerSeverity({ percentual: 55 })).toEqual({ text: 'Atenção', tone: 'warning' });
-    expect(powerSeverity({ percentual: 0 })).toEqual({ text: 'Normal', tone: 'good' });
+    const kwn = 800;
+    expect(powerSeverity({ percentual: 20, kwn })).toEqual({ text: 'Crítico', tone: 'bad' });
+    expect(powerSeverity({ percentual: 55, kwn })).toEqual({ text: 'Atenção', tone: 'warning' });
+    expect(powerSeverity({ percentual: 0, kwn })).toEqual({ text: 'Normal', tone: 'good' });
+  });
+
+  it('no nominal registered: the value with its unit, no percentage and no verdict (issue 27)', () => {
+    const ctx = { nowSec: 1_760_000_000 };
+    const cells = <R>(columns: { key: string; cell?: (row: R) => unknown }[], row: R) =>
+      Object.fromEntries(columns.map((c) => [c.key, c.cell?.(row)]));
+    const base = {
+      id: 1,
+      nome: 'QTA ERB Manaus',
+      resumoComunicacao: 'online',
+      ultimaLeitura: ctx.nowSec - 60,
+      ts: ctx.nowSec - 60,
+    };
+    const battery = cells(batteryColumns(ctx), {
+      ...base,
+      vcc: 26.6,
+      vccn: null,
+      percentual: null,
+      chave: 'FECHADA',
+    } as unknown as BatteryRow);
+    expect(battery.vcc).toBe('26,60');
+    expect(battery.vccn).toBe('---');
+    expect(battery.percentual).toBe('nominal não cadastrado');
+    expect(JSON.stringify(battery)).not.toContain('%');
+    const power = cells(powerColumns(ctx), {
+      ...base,
+      kw: 712,
+      kwn: null,
+      percentual: null,
+      severidade: null,
+    } as unknown as PowerRow);
+    expect(power.kwn).toBe('---');
+    expect(JSON.stringify(power)).toContain('nominal não cadastrado');
+    expect(JSON.stringify(power)).not.toContain('Normal');
+    expect(powerSeverity({ percentual: null, kwn: null })).toEqual({ text: '---' });
+    // With its nominal: the percentage as before.
+    const registered = cells(batteryColumns(ctx), {
+      ...base,
+      vcc: 26.6,
+      vccn: 24,
+      percentual: (26.6 / 24) * 100,
+      chave: null,
+    } as unknown as BatteryRow);
+    expect(registered.percentual).toBe('110,83%');
   });
 
   it('load speed 80 or more Crítico, 65 to 79 Atenção', () => {

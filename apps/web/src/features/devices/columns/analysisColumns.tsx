@@ -14,6 +14,7 @@ import {
   formatReading,
   fuelLevelDisplay,
   loadSpeedSeverity,
+  NOMINAL_MISSING,
   PLACEHOLDER_NUMBER,
   powerPercentSeverity,
   READING,
@@ -54,6 +55,11 @@ function percent(value: number | null): string {
   return value === null ? PLACEHOLDER_NUMBER : `${formatNumber(value, 2)}%`;
 }
 
+/** A % of a nominal; where no nominal is registered, the note instead (never a % of an invented one). */
+function percentOfNominalText(row: { percentual: number | null }, nominal: number | null): string {
+  return nominal === null ? NOMINAL_MISSING : percent(row.percentual);
+}
+
 function severityDisplay(severity: keyof typeof SEVERITY_LABEL | null): Display {
   return severity
     ? { text: SEVERITY_LABEL[severity], tone: SEVERITY_TONE[severity] }
@@ -87,14 +93,14 @@ export function batteryColumns(ctx: ColumnContext): ListColumn<BatteryRow>[] {
           key: 'vccn',
           header: 'Nominal (Vcc)',
           kind: 'number',
-          cell: (row) => formatNumber(row.vccn, 2),
+          cell: (row) => (row.vccn === null ? PLACEHOLDER_NUMBER : formatNumber(row.vccn, 2)),
         },
         {
           key: 'percentual',
           header: '% do Nominal',
           kind: 'number',
           sortable: true,
-          cell: (row) => percent(row.percentual),
+          cell: (row) => percentOfNominalText(row, row.vccn),
         },
         stateColumn<BatteryRow>(
           'chave',
@@ -114,8 +120,12 @@ export function batteryColumns(ctx: ColumnContext): ListColumn<BatteryRow>[] {
   ]);
 }
 
-/** Power in % of nominal with the domain band (1 to 30 Crítico, above 30 Atenção). */
-export function powerSeverity(row: Pick<PowerRow, 'percentual'>): Display {
+/**
+ * Power in % of nominal with the domain band (1 to 30 Crítico, above 30 Atenção);
+ * no verdict for a generator without its nominal registered.
+ */
+export function powerSeverity(row: Pick<PowerRow, 'percentual' | 'kwn'>): Display {
+  if (row.kwn === null) return { text: PLACEHOLDER_NUMBER };
   return severityDisplay(powerPercentSeverity(row.percentual));
 }
 
@@ -140,13 +150,13 @@ export function powerColumns(ctx: ColumnContext): ListColumn<PowerRow>[] {
           key: 'kwn',
           header: 'kW Nominal',
           kind: 'number',
-          cell: (row) => formatNumber(row.kwn, 2),
+          cell: (row) => (row.kwn === null ? PLACEHOLDER_NUMBER : formatNumber(row.kwn, 2)),
         },
         toneNumberColumn<PowerRow>(
           'percentual',
           '% do Nominal',
           (row) => ({
-            text: percent(row.percentual),
+            text: percentOfNominalText(row, row.kwn),
             tone: powerSeverity(row).tone === 'good' ? undefined : powerSeverity(row).tone,
           }),
           { sortable: true, width: 120 },

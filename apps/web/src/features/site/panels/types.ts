@@ -57,8 +57,8 @@ export type WordDecoder =
 export type LevelScale =
   | { kind: 'fixed'; max: number }
   | { kind: 'nominal'; param: NominalParam }
-  /** A device parameter such as `capacidade`. */
-  | { kind: 'param'; param: string; fallback: number };
+  /** A device parameter such as `capacidade`: without it, no bar ('capacidade não cadastrada'). */
+  | { kind: 'param'; param: string };
 
 /** Threshold rules of spec 001 §4 that colour a bar; none: neutral grey. */
 export type LevelRule = 'loadSpeed' | 'tankLevel';

@@ -14,7 +14,7 @@ const panel: PanelDefinition = {
           name: 'volume',
           label: 'Volume / capacidade',
           decimals: 0,
-          scale: { kind: 'param', param: 'capacidade', fallback: 5500 },
+          scale: { kind: 'param', param: 'capacidade' },
           rule: 'tankLevel',
         },
       ],

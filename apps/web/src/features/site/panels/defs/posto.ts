@@ -14,7 +14,7 @@ const panel: PanelDefinition = {
           name: 'estoque',
           label: 'Estoque / capacidade',
           decimals: 0,
-          scale: { kind: 'param', param: 'capacidade', fallback: 10_000 },
+          scale: { kind: 'param', param: 'capacidade' },
         },
       ],
     },

@@ -112,7 +112,7 @@ describe.runIf(hasChromium)('site charts in Chromium against the real server', (
       if (request.url().includes('/penas/infosLista')) requests++;
     });
     await page.getByRole('combobox', { name: 'Período' }).click();
-    await page.getByRole('option', { name: 'Periodo' }).click();
+    await page.getByRole('option', { name: 'Período' }).click();
     const before = requests;
     await page.getByLabel('Data Inicial').fill('2026-01-01T00:00');
     await page.getByLabel('Data Final').fill('2026-03-01T00:00');

@@ -229,11 +229,11 @@ describe.runIf(hasChromium)('energy screens in Chromium against the real server'
     expect((await card.getByRole('img').boundingBox())?.width).toBeLessThan(200);
   });
 
-  it('the cluster’s Alarmes Gestao opens on the alarms; its devices tab is the plant management screen', async () => {
+  it('the cluster’s Alarmes Gestão opens on the alarms; its devices tab is the plant management screen', async () => {
     await page.goto(`${server.url}/#/200/gestao`);
     const alarms = page.getByRole('tab', { name: 'Alarmes' });
     await expect.poll(() => alarms.getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
-    await page.getByRole('heading', { name: 'Alarmes Gestao', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Alarmes Gestão', level: 1 }).waitFor();
     await page.getByRole('table').first().waitFor({ timeout: 20_000 });
     await desktopPageShot(page, join(SHOTS, 'cluster-gestao-alarmes-desktop.png'));
     energyCalls.length = 0;

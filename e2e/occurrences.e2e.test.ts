@@ -279,7 +279,7 @@ describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the re
     for (const text of names) expect(text).toContain('Falha de comunicação');
 
     await page.getByRole('combobox', { name: 'Período' }).click();
-    await page.getByRole('option', { name: 'Periodo', exact: true }).click();
+    await page.getByRole('option', { name: 'Período', exact: true }).click();
     const start = page.getByLabel('Data Inicial');
     const end = page.getByLabel('Data Final');
     await start.fill('2025-03-10T08:00');

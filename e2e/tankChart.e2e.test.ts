@@ -110,7 +110,7 @@ describe.runIf(hasChromium)('tank chart in Chromium against the real server', ()
 
   it('end before start gives the spec message and no chart', async () => {
     await page.getByRole('combobox', { name: 'Período' }).click();
-    await page.getByRole('option', { name: 'Periodo' }).click();
+    await page.getByRole('option', { name: 'Período' }).click();
     await page.getByLabel('Data Final').fill('2020-01-01T10:00');
     await page
       .getByRole('alert')

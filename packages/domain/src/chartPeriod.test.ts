@@ -28,8 +28,8 @@ describe('chart periods', () => {
       'Últimos 7 dias',
       'Últimos 30 dias',
       'Semana Passada',
-      'Últimos Mês',
-      'Periodo',
+      'Mês Passado',
+      'Período',
     ]);
     // Monday 2024-05-06 00:00 to Sunday 2024-05-12 23:59:59 in São Paulo (UTC-3).
     expect(chartPeriod('semanaPassada', NOW, CUSTOM)).toEqual({

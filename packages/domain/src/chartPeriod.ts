@@ -1,9 +1,15 @@
-import { chartDefaultWindow, PERIOD_PRESET_LABELS, type Period, periodPreset } from './period.js';
+import {
+  CUSTOM_PERIOD_LABEL,
+  chartDefaultWindow,
+  PERIOD_PRESET_LABELS,
+  type Period,
+  periodPreset,
+} from './period.js';
 
 /**
  * Spec 000 §9 "Chart time defaults" (the last 24 hours) and spec 001 §9
  * "chart periods last month, last week, last 7 and 30 days", plus the custom
- * 'Periodo'.
+ * 'Período'.
  */
 export type ChartPeriodChoice =
   | 'ultimas24Horas'
@@ -21,7 +27,7 @@ export const CHART_PERIOD_OPTIONS: readonly { value: ChartPeriodChoice; label: s
   { value: 'ultimos30Dias', label: PERIOD_PRESET_LABELS.ultimos30Dias },
   { value: 'semanaPassada', label: PERIOD_PRESET_LABELS.semanaPassada },
   { value: 'mesPassado', label: PERIOD_PRESET_LABELS.mesPassado },
-  { value: 'periodo', label: 'Periodo' },
+  { value: 'periodo', label: CUSTOM_PERIOD_LABEL },
 ];
 
 export function isChartPeriodChoice(value: unknown): value is ChartPeriodChoice {
@@ -36,7 +42,7 @@ export function isRollingChartPeriod(choice: ChartPeriodChoice): boolean {
   return choice === 'ultimas24Horas' || choice === 'ultimos7Dias' || choice === 'ultimos30Dias';
 }
 
-/** The period a choice stands for at `now`; `custom` is the 'Periodo' entered. */
+/** The period a choice stands for at `now`; `custom` is the 'Período' entered. */
 export function chartPeriod(choice: ChartPeriodChoice, now: Date, custom: Period): Period {
   switch (choice) {
     case 'ultimas24Horas':

@@ -74,7 +74,7 @@ describe('period presets (America/Sao_Paulo, week starts Monday)', () => {
   });
 });
 
-describe("Combo: Hoje, Ontem, Últimos 7 dias, Últimos 30 dias, Este Mês, Últimos Mês, Esta Semana (Monday start), custom 'Periodo'", () => {
+describe("Combo: Hoje, Ontem, Últimos 7 dias, Últimos 30 dias, Este Mês, Mês Passado (the spec's 'Últimos Mês'), Esta Semana (Monday start), custom 'Período'", () => {
   it('labels in order', () => {
     expect(PERIOD_COMBO.map((c) => c.label)).toEqual([
       'Hoje',
@@ -82,9 +82,9 @@ describe("Combo: Hoje, Ontem, Últimos 7 dias, Últimos 30 dias, Este Mês, Últ
       'Últimos 7 dias',
       'Últimos 30 dias',
       'Este Mês',
-      'Últimos Mês',
+      'Mês Passado',
       'Esta Semana',
-      'Periodo',
+      'Período',
     ]);
     expect(PERIOD_COMBO.at(-1)?.value).toBe(CUSTOM_PERIOD);
   });

@@ -37,19 +37,23 @@ export const PERIOD_PRESETS: readonly PeriodPreset[] = [
 
 /** The combo's custom entry. */
 export const CUSTOM_PERIOD = 'periodo';
+export const CUSTOM_PERIOD_LABEL = 'Período';
 
 export type PeriodChoice = PeriodPreset | typeof CUSTOM_PERIOD;
 
-/** Spec 001 §9 combo, in its order and with its labels ('Últimos Mês' is the last month). */
+/**
+ * Spec 001 §9 combo, in its order. Its labels are the spec's, in correct
+ * Portuguese (issue 27): 'Últimos Mês' reads 'Mês Passado', 'Periodo' 'Período'.
+ */
 export const PERIOD_COMBO: readonly { value: PeriodChoice; label: string }[] = [
   { value: 'hoje', label: 'Hoje' },
   { value: 'ontem', label: 'Ontem' },
   { value: 'ultimos7Dias', label: 'Últimos 7 dias' },
   { value: 'ultimos30Dias', label: 'Últimos 30 dias' },
   { value: 'esteMes', label: 'Este Mês' },
-  { value: 'mesPassado', label: 'Últimos Mês' },
+  { value: 'mesPassado', label: 'Mês Passado' },
   { value: 'estaSemana', label: 'Esta Semana' },
-  { value: CUSTOM_PERIOD, label: 'Periodo' },
+  { value: CUSTOM_PERIOD, label: CUSTOM_PERIOD_LABEL },
 ];
 
 /** Labels of every preset; 'Semana Passada' is Vigia's (the combo does not offer it). */
@@ -61,7 +65,7 @@ export const PERIOD_PRESET_LABELS: Readonly<Record<PeriodPreset, string>> = {
   esteMes: 'Este Mês',
   ultimos7Dias: 'Últimos 7 dias',
   ultimos30Dias: 'Últimos 30 dias',
-  mesPassado: 'Últimos Mês',
+  mesPassado: 'Mês Passado',
 };
 
 export function isPeriodPreset(value: unknown): value is PeriodPreset {

@@ -10,7 +10,7 @@ const ALARMS = 'alarmes';
 const DEVICES = 'dispositivos';
 
 /**
- * `/gestao` 'Alarmes Gestao' (main.cluster.gestao): the system's alarms (the
+ * `/gestao` 'Alarmes Gestão' (main.cluster.gestao): the system's alarms (the
  * occurrences feature's list, opened first as the label says) and its devices'
  * management, the very screen of the plant, SCD and venue `gestao` routes
  * (energy feature) over the whole system. Combined here: features do not

@@ -143,7 +143,7 @@ describe('route table (spec 000 §2)', () => {
   it('keeps the spec labels word for word', () => {
     expect(routeById('main.clientes.home')?.label).toBe('Home Sistemas');
     expect(routeById('main.clientes.ocorrencias')?.label).toBe('Alarmes Ativos Gerais');
-    expect(routeById('main.cluster.gestao')?.label).toBe('Alarmes Gestao');
+    expect(routeById('main.cluster.gestao')?.label).toBe('Alarmes Gestão');
     expect(routeById('main.cluster.combustivelPatrimonios')?.label).toBe(
       'Combustível - Patrimonios',
     );

@@ -196,7 +196,7 @@ export const ROUTES: readonly RouteEntry[] = [
       import('../../features/devices/pages/deviceListPages').then((m) => m.GasStationListPage),
   },
   {
-    ...cluster('main.cluster.gestao', 'gestao', 'Alarmes Gestao'),
+    ...cluster('main.cluster.gestao', 'gestao', 'Alarmes Gestão'),
     page: () => import('../compose/clusterManagement').then((m) => m.ClusterManagementRoute),
   },
   {
@@ -327,7 +327,7 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () => import('../../features/reports/pages/ReportPages').then((m) => m.PlantReportPage),
   },
   {
-    ...usina('main.usina.gestao', 'gestao', 'Gestao de Dispositivos'),
+    ...usina('main.usina.gestao', 'gestao', 'Gestão de Dispositivos'),
     page: () =>
       import('../../features/energy/pages/ManagementPages').then((m) => m.PlantManagementPage),
   },
@@ -403,7 +403,7 @@ export const ROUTES: readonly RouteEntry[] = [
     page: () => import('../../features/reports/pages/ReportPages').then((m) => m.ScdReportPage),
   },
   {
-    ...scd('main.scd.gestao', 'gestao', 'Gestao de Dispositivos'),
+    ...scd('main.scd.gestao', 'gestao', 'Gestão de Dispositivos'),
     page: () =>
       import('../../features/energy/pages/ManagementPages').then((m) => m.ScdManagementPage),
   },
@@ -475,7 +475,7 @@ export const ROUTES: readonly RouteEntry[] = [
       import('../../features/devices/pages/VenueDevicesPage').then((m) => m.VenueListPage),
   },
   {
-    ...venue('main.venue.gestao', '/gestao', 'Gestao de Dispositivos'),
+    ...venue('main.venue.gestao', '/gestao', 'Gestão de Dispositivos'),
     page: () =>
       import('../../features/energy/pages/ManagementPages').then((m) => m.VenueManagementPage),
   },

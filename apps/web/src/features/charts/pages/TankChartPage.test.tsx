@@ -243,7 +243,7 @@ describe('tank chart page', { timeout: 15_000 }, () => {
     renderPage();
     await screen.findAllByRole('img');
     await userEvent.click(screen.getByRole('combobox', { name: 'Período' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Periodo' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Período' }));
     const count = historyCalls(calls).length;
     const end = screen.getByLabelText('Data Final');
     fireEvent.change(end, { target: { value: '2020-01-01T10:00' } });

@@ -284,7 +284,7 @@ describe('OccurrenceList (spec 001 §2, §4)', () => {
     expect(screen.queryByRole('switch', { name: 'Mostrar eventos' })).toBeNull();
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Período' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Periodo' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Período' }));
     const end = screen.getByLabelText('Data Final');
     const count = server.calls.length;
     fireEvent.change(end, { target: { value: '2020-01-01T10:00' } });

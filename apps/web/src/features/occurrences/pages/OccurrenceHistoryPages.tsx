@@ -82,7 +82,7 @@ export function ScdOccurrenceHistoryPage() {
 }
 
 /**
- * /gestao 'Alarmes Gestao' — the system's every occurrence (the spec's "all"
+ * /gestao 'Alarmes Gestão' — the system's every occurrence (the spec's "all"
  * list) with the history filter, for managing alarms across the system.
  */
 export function SystemOccurrenceManagementPage() {
@@ -90,7 +90,7 @@ export function SystemOccurrenceManagementPage() {
   const scope = useMemo(() => ({ sisid: sisId }), [sisId]);
   const match = useMemo(() => ofSystem(sisId), [sisId]);
   return (
-    <OccurrencePageLayout title="Alarmes Gestao" description={HISTORY_DESCRIPTION}>
+    <OccurrencePageLayout title="Alarmes Gestão" description={HISTORY_DESCRIPTION}>
       <OccurrenceList
         tableId="ocorrencias-gestao"
         label="Todas as ocorrências do sistema"

@@ -232,7 +232,8 @@ export function FuelEntryPanel({ scope }: Props) {
       )}
       {!daily.isPending && rows.length === 0 && <EmptyMessage item="site habilitado" />}
 
-      <IncompleteDays scope={scope} current={dataRef} onOpen={goTo} />
+      {/* Under the day's table once it is drawn: arriving later it moves nothing. */}
+      {!daily.isPending && <IncompleteDays scope={scope} current={dataRef} onOpen={goTo} />}
     </>
   );
 }

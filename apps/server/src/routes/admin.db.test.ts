@@ -452,4 +452,37 @@ describe.skipIf(!available)('administration', () => {
     });
     expect(lat.statusCode).toBe(400);
   });
+
+  it('a platform administrator writing into a system that does not exist gets 404, not 500', async () => {
+    const model = await t.store.db
+      .selectFrom('device_templates')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const missing = 1_795_073_549;
+    const devices = await t.store.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const device = await call('POST', '/api/admin/dispositivos', admin, {
+      nome: 'Sem sistema',
+      patrimonio: 'SEM-SISTEMA-1',
+      modeloId: model.id,
+      sisId: missing,
+      uf: 'SP',
+    });
+    expect(device.statusCode, device.body).toBe(404);
+    expect(device.json().error).toEqual(expect.any(String));
+    const place = await call('POST', '/api/admin/locais', admin, {
+      tipo: 'venue',
+      nome: 'Sem sistema',
+      sisId: missing,
+    });
+    expect(place.statusCode, place.body).toBe(404);
+    const after = await t.store.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(devices.n));
+  });
 });

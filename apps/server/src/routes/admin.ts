@@ -73,7 +73,13 @@ import {
   updateUser,
 } from '../store/admin/users.js';
 import { deviceImportRoutes } from './adminImport.js';
-import { adminScope, assertSystemInScope, fill, requirePlatform } from './adminScope.js';
+import {
+  adminScope,
+  assertSystemAdministered,
+  assertSystemInScope,
+  fill,
+  requirePlatform,
+} from './adminScope.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
@@ -201,7 +207,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
     ...fromContract(app, API.admin.createPlace),
     handler: async (request, reply) => {
       const { tipo, sisId, ...input } = request.body;
-      assertSystemInScope(adminScope(request), sisId);
+      await assertSystemAdministered(db, adminScope(request), sisId);
       if (tipo !== 'venue' && (input.uf == null || input.lat == null || input.lon == null)) {
         throw badRequest(ADMIN_MESSAGES.placeLocationRequired);
       }
@@ -370,7 +376,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppServices> = async (app, servi
     ...fromContract(app, API.admin.createDevice),
     handler: async (request, reply) => {
       const input = request.body;
-      assertSystemInScope(adminScope(request), input.sisId);
+      await assertSystemAdministered(db, adminScope(request), input.sisId);
       const model = await findModel(db, input.modeloId);
       if (!model) throw badRequest(ADMIN_MESSAGES.unknownModel);
       const places = await placementOf(input.sisId, input);

@@ -22,7 +22,7 @@ import {
   systemPatrimonios,
 } from '../store/admin/devices.js';
 import { listPlaces } from '../store/admin/places.js';
-import { adminScope, assertSystemInScope, fill } from './adminScope.js';
+import { adminScope, assertSystemAdministered, fill } from './adminScope.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
@@ -63,7 +63,7 @@ export const deviceImportRoutes: FastifyPluginAsyncZod<AppServices> = async (app
     handler: async (request) => {
       const scope = adminScope(request);
       const { sisId, simular } = request.query;
-      assertSystemInScope(scope, sisId);
+      await assertSystemAdministered(db, scope, sisId);
       if (!request.isMultipart()) throw badRequest(DEVICE_IMPORT_MESSAGES.fileRequired);
       const part = await request.file();
       if (part?.fieldname !== 'arquivo') throw badRequest(DEVICE_IMPORT_MESSAGES.fileRequired);

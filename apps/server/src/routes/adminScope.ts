@@ -1,8 +1,11 @@
 import { ADMIN_MESSAGES } from '@vigia/domain';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { currentUser } from '../auth/scope.js';
 import { forbidden, notFound } from '../plugins/httpError.js';
 import { inScope, type SystemScope } from '../store/admin/audit.js';
+import { findSystem } from '../store/admin/systems.js';
+import type { Database } from '../store/schema.js';
 
 /** The systems the caller administers: every one (platform) or those they hold; 403 for others. */
 export function adminScope(request: FastifyRequest): SystemScope {
@@ -20,6 +23,20 @@ export function requirePlatform(request: FastifyRequest): void {
 /** 404, as everywhere, for a system outside the caller's administration. */
 export function assertSystemInScope(scope: SystemScope, systemId: number): void {
   if (!inScope(scope, systemId)) throw notFound();
+}
+
+/**
+ * 404 for a system outside the caller's administration or one that does not exist: a
+ * platform administrator's scope holds every id, and a write into a missing system would
+ * fail on its foreign key (500).
+ */
+export async function assertSystemAdministered(
+  db: Kysely<Database>,
+  scope: SystemScope,
+  systemId: number,
+): Promise<void> {
+  assertSystemInScope(scope, systemId);
+  if (!(await findSystem(db, scope, systemId))) throw notFound();
 }
 
 /** A pt-BR message with its `{name}` slots filled. */

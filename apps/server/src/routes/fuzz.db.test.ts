@@ -1,3 +1,4 @@
+import { ALL_ROUTES } from '@vigia/contract/api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceKeyHash } from '../ingest/deviceKey.js';
@@ -39,6 +40,14 @@ const SEED =
     ? (Date.now() ^ (Math.random() * 2 ** 31)) | 0
     : Number(process.env.VIGIA_FUZZ_SEED ?? 20_261_125);
 
+/**
+ * The administration's and the notifications' escalation calls, fuzzed as the platform
+ * administrator (demo administers nothing: every answer would be the same 403).
+ */
+const ADMINISTRATION = /^\/api\/(admin|auditoria)(\/|$)|^\/api\/notificacoes\/escalonamento\//;
+/** Notification and administration calls: each must be reached past its permission check. */
+const MUST_REACH = /^\/api\/(admin|auditoria|notificacoes)(\/|$)/;
+
 interface Tally {
   requests: number;
   byStatus: Map<number, number>;
@@ -75,13 +84,22 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
     const document = (
       await t.app.inject({ method: 'GET', url: OPENAPI_PATH })
     ).json<OpenApiDocument>();
-    operations = operationsOf(document);
+    // The administrator's calls last: resetting a password or blocking a user ends demo's
+    // sessions, and demo's calls after them would all answer 401.
+    const all = operationsOf(document);
+    operations = [
+      ...all.filter((op) => !ADMINISTRATION.test(op.path)),
+      ...all.filter((op) => ADMINISTRATION.test(op.path)),
+    ];
   });
   afterAll(async () => {
     await ingest?.close();
     await t?.close();
     await store?.close();
   });
+
+  /** Statuses of the current operation's answers. */
+  let operationStatuses = new Set<number>();
 
   /** Why an answer is wrong, or null. */
   const problemWith = async (request: FuzzRequest): Promise<string | null> => {
@@ -102,6 +120,7 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
       return `a requisição falhou sem resposta: ${(error as Error).message}`;
     }
     tally.requests += 1;
+    operationStatuses.add(status);
     tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
     if (status >= 500) return `${status} ${body.slice(0, 200)}`;
     if (headers['x-content-type-options'] !== 'nosniff')
@@ -121,6 +140,9 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
     const runsEach = Math.ceil(REQUESTS / operations.length);
     const failures: string[] = [];
     const slowest: [string, number][] = [];
+    /** Administration and notification calls every answer of which was 401 or 403. */
+    const neverReached: string[] = [];
+    let reachedCount = 0;
     for (const [index, operation] of operations.entries()) {
       // A fresh session per operation: a fuzzed logout ends only its own.
       // An event stream never ends when it opens: it is fuzzed without credentials (its token check).
@@ -130,7 +152,11 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
           ? DEVICE_CREDENTIALS
           : operation.path === '/api/oauth/logout'
             ? await t.authHeader('demo')
-            : demo;
+            : ADMINISTRATION.test(operation.path)
+              ? // A fresh session too: a fuzzed password change ends the sessions it ends.
+                await t.authHeader('admin')
+              : demo;
+      operationStatuses = new Set();
       const opStarted = performance.now();
       const details = await fc.check(
         fc.asyncProperty(requestsFor(operation, headers), async (request) => {
@@ -140,6 +166,12 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
         { numRuns: runsEach, seed: SEED + index, endOnFailure: true },
       );
       slowest.push([`${operation.method} ${operation.path}`, performance.now() - opStarted]);
+      if (MUST_REACH.test(operation.path)) {
+        reachedCount += 1;
+        if ([...operationStatuses].every((s) => s === 401 || s === 403)) {
+          neverReached.push(`${operation.method} ${operation.path}: ${[...operationStatuses]}`);
+        }
+      }
       if (details.failed) {
         const [request] = details.counterexample ?? [];
         failures.push(
@@ -161,13 +193,18 @@ describe.skipIf(!available)('fuzzing every route from its schemas', () => {
     console.info(
       `[fuzz ${process.env.VIGIA_TEST_DB ?? 'sqlite'}] seed ${SEED}: ${tally.requests} requisições em ${operations.length} rotas, ` +
         `${count((s) => s < 400)} 2xx/3xx, ${count((s) => s >= 400 && s < 500)} 4xx, ${count((s) => s >= 500)} 5xx, ` +
-        `${seconds.toFixed(1)} s (${statuses}); mais lentas: ${slowest
+        `${seconds.toFixed(1)} s (${statuses}); ${reachedCount} rotas de administração e notificações; mais lentas: ${slowest
           .sort((a, b) => b[1] - a[1])
           .slice(0, 3)
           .map(([route, ms]) => `${route} ${(ms / 1000).toFixed(1)} s`)
           .join(', ')}`,
     );
     expect(failures).toEqual([]);
+    expect(neverReached).toEqual([]);
+    // Every administration and notification call of the contract was fuzzed.
+    expect(reachedCount).toBeGreaterThanOrEqual(
+      ALL_ROUTES.filter((r) => MUST_REACH.test(r.path)).length,
+    );
     expect(health.statusCode).toBe(200);
     expect(tally.requests).toBeGreaterThanOrEqual(REQUESTS);
   }, 600_000);

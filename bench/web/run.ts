@@ -1,7 +1,8 @@
 /**
  * Web budgets of the console (issue 4): the login route's initial JS + CSS
  * gzipped against 250 KB, then Lighthouse 12 (desktop and mobile presets) and
- * axe on the login and cluster home pages served by the real server.
+ * axe on the login and cluster home pages served by the real server; Lighthouse
+ * also on a site page, the active alarms and a chart page (issue 27).
  *
  *   npx tsx bench/web/run.ts            # everything
  *   npx tsx bench/web/run.ts --size     # bundle size only (no server, no browser)
@@ -11,6 +12,7 @@
  * `--time-limit <s>` (default 600; smoke 30): past it the bench stops with exit code 1.
  */
 import { join } from 'node:path';
+import type { DeviceRowPage, GraphicalConfig } from '@vigia/contract';
 import { tokensFor, userInfo } from '../../e2e/support/api.js';
 import { ensureBuilt, startVigiaServer, WEB_DIST } from '../../e2e/support/vigiaServer.js';
 import { exitAfter, timeLimitOf } from '../timeLimit.js';
@@ -58,8 +60,11 @@ if (!process.argv.includes('--size')) {
       { name: 'login', hash: '#/login/', session: false },
       { name: 'home-cluster', hash: `#/${sistema?.id}/home-cluster`, session: true },
     ];
+    // Issue 27: the site page, the occurrence list and a chart page, with real
+    // ids of the demo fleet (Lighthouse only: the route sweep runs axe on them).
+    const screens = SMOKE ? [] : await screenTargets(server.url, tokens.access_token);
 
-    const scores = SMOKE ? [] : await runLighthouse(server.url, signIn, targets);
+    const scores = SMOKE ? [] : await runLighthouse(server.url, signIn, [...targets, ...screens]);
     console.log('\nLighthouse 12 (performance / acessibilidade; LCP, TBT, CLS)');
     for (const s of scores) {
       const perfTarget =
@@ -87,6 +92,32 @@ if (!process.argv.includes('--size')) {
     await server.stop();
   }
 }
+
+/** A generator of a plant: its site page, its first chart preset, and its system's active alarms. */
+async function screenTargets(baseUrl: string, accessToken: string): Promise<PageTarget[]> {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const { itens } = await get<DeviceRowPage>('/api/dispositivos/infosFiltro?limit=1000');
+  const generator = itens.find((d) => d.tipo === 'gerador' && d.usinaId !== null);
+  if (!generator) throw new Error('o demo não tem gerador numa usina');
+  const charts = await get<GraphicalConfig[]>(
+    `/api/ConfigurationGraphical/${generator.id}/graphical?tipoLocal=dispositivo`,
+  );
+  const chart = charts.find((c) => c.idGraphical !== null);
+  if (!chart) throw new Error(`o gerador ${generator.id} não tem gráfico`);
+  const site = `#/${generator.sisId}/site/${generator.scdId ?? 0}/${generator.usinaId}/${generator.id}`;
+  return [
+    { name: 'site', hash: site, session: true },
+    { name: 'ocorrencias', hash: `#/${generator.sisId}/ocorrencias`, session: true },
+    { name: 'grafico', hash: `${site}/grafico/${chart.idGraphical}`, session: true },
+  ];
+}
+
 console.log(`\nweb: ${failed ? 'FALHOU' : 'ok'} (${join('bench', 'web')})`);
 // A smoke run only shows the bench measures; its figures are not judged.
 process.exitCode = failed && !SMOKE ? 1 : 0;

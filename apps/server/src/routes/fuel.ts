@@ -161,7 +161,11 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
       const days = listingDays(new Date());
       const fromDay = days[days.length - 1] ?? '';
       const toDay = days[0] ?? '';
-      return listFuelAssets(db, scope, { fromDay, toDay, ...dayPeriod(fromDay, toDay) });
+      return listFuelAssets(store.offLoopReads, scope, {
+        fromDay,
+        toDay,
+        ...dayPeriod(fromDay, toDay),
+      });
     },
   });
 
@@ -174,7 +178,7 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         request.query.dataInicial ?? days[days.length - 1] ?? '',
         request.query.dataFinal ?? days[0] ?? '',
       );
-      return listRefuels(db, scope, inicio, fim);
+      return listRefuels(store.offLoopReads, scope, inicio, fim);
     },
   });
 

@@ -6,7 +6,12 @@ import { EventBus } from '../events/eventBus.js';
 import type { VigiaEvent } from '../events/types.js';
 import { installErrorHandling } from './errorHandler.js';
 import { notFound } from './httpError.js';
-import { acceptedEncoding, ResponseCache, type ResponseCacheOptions } from './responseCache.js';
+import {
+  acceptedEncoding,
+  ResponseCache,
+  type ResponseCacheOptions,
+  toJson,
+} from './responseCache.js';
 
 const USERS: Record<string, number[]> = { a: [1, 2], b: [3] };
 
@@ -183,6 +188,31 @@ describe('ResponseCache', () => {
     expect(h.cache.stats.bytes).toBeLessThanOrEqual(40_000);
     expect(h.cache.stats.entries).toBe(4);
     expect((await h.get('/r?pad=9000')).body.n).toBe(6);
+  });
+});
+
+describe('toJson', () => {
+  it('writes what JSON.stringify writes, a long array in slices with the event loop served between them', async () => {
+    const rows = Array.from({ length: 1_001 }, (_, i) => ({
+      id: i,
+      nome: `Gerador "${i}"`,
+      infos: i % 3 === 0 ? [] : [{ valor: i / 7, ts: null }],
+      skip: undefined,
+    }));
+    const list = [...rows, undefined, null, 'ç'];
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      turns++;
+      if (!done) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const json = await toJson(list);
+    done = true;
+    expect(json).toBe(JSON.stringify(list));
+    expect(turns).toBeGreaterThan(0);
+    expect(await toJson({ a: [1, 2] })).toBe('{"a":[1,2]}');
+    expect(await toJson([])).toBe('[]');
   });
 });
 

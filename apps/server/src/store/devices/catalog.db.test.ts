@@ -37,6 +37,27 @@ describe.skipIf(!available)('device catalogue cache', () => {
     expect((await catalog.deviceStatics([deviceId])).get(deviceId)?.nome).toBe('Renomeado');
   });
 
+  it('reads a fill of many devices in slices with the same answer as one query', async () => {
+    const ids = (await store.db.selectFrom('devices').select('id').orderBy('id').execute()).map(
+      (d) => d.id,
+    );
+    expect(ids.length).toBeGreaterThan(20);
+    const whole = new DeviceCatalog(store.db, CATALOG_TTL_MS, Date.now, {
+      devices: 100_000,
+      tagDevices: 100_000,
+    });
+    const sliced = new DeviceCatalog(store.db, CATALOG_TTL_MS, Date.now, {
+      devices: 7,
+      tagDevices: 5,
+    });
+    // Ids asked twice (in two slices) are read once.
+    const asked = [...ids, ...ids.slice(0, 10)];
+    expect(await sliced.deviceStatics(asked)).toEqual(await whole.deviceStatics(asked));
+    const tags = await sliced.tagsOf(asked);
+    expect(tags).toEqual(await whole.tagsOf(asked));
+    expect([...tags.values()].some((list) => list.length > 0)).toBe(true);
+  });
+
   it('leaves unknown ids out', async () => {
     const catalog = new DeviceCatalog(store.db);
     expect((await catalog.deviceStatics([deviceId, 99_999_999])).has(99_999_999)).toBe(false);

@@ -173,7 +173,9 @@ export const deviceSelectionQuery = {
  * list screen. `nomes` limits `infos` to those readings (default: all).
  * `funcionando=true` keeps generators that are on (status bit 64 and online,
  * domain `isGeneratorRunning`): the "generators running" list. `regime=prime`
- * keeps prime generators (parameter `regime`).
+ * keeps prime generators (parameter `regime`). `comunicacao=offline` keeps the
+ * devices whose data is not current (domain `dataQuality`: stale, DESATUALIZADO,
+ * or without communication), `online` the others: the homes' offline lists.
  */
 export const infosFiltroQuery = z.object({
   ...deviceSelectionQuery,
@@ -182,6 +184,7 @@ export const infosFiltroQuery = z.object({
   nomes: queryNames.optional(),
   funcionando: queryFlag.optional(),
   regime: z.enum(['prime', 'standby']).optional(),
+  comunicacao: z.enum(['online', 'offline']).optional(),
 });
 export type InfosFiltroQuery = z.input<typeof infosFiltroQuery>;
 
@@ -256,7 +259,8 @@ export const DEVICES_API = {
       'A lista genérica por trás das telas de lista: `tipo=gerador|qta|tfr|ups|batmon|io|' +
       'geladeira|medidor|posto|…` (um ou vários separados por vírgula), `usinaId`, `scdId`, ' +
       '`venueId`, `idGrupoDispositivo`, `energycenterId`; `funcionando=true` (geradores ' +
-      'ligados), `regime=prime` (geradores prime); `nomes` limita `infos`. `orderBy`: ' +
+      'ligados), `regime=prime` (geradores prime); `comunicacao=offline` (dados não atuais: ' +
+      'DESATUALIZADO ou sem comunicação) ou `online`; `nomes` limita `infos`. `orderBy`: ' +
       '`campo [asc|desc]`. Padrão: 50 por página, ordem por nome.',
   }),
   /** One device with the named readings (response cache). */

@@ -3,6 +3,7 @@ import {
   communicationDisplay,
   communicationSummary,
   dataQuality,
+  deviceCountTone,
   freshnessLabel,
   isOnline,
   isStale,
@@ -216,5 +217,22 @@ describe('rowCommunication: the same display from a row as the server sends it',
     expect(rowCommunication({ resumoComunicacao: null, ultimaLeitura: null }, NOW).text).toBe(
       'NUNCA COMUNICOU',
     );
+  });
+});
+
+describe('deviceCountTone: a summary count in its state colour', () => {
+  it.each([
+    ['online', 12, 'good'],
+    ['online', 0, 'neutral'],
+    ['offline', 3, 'bad'],
+    ['offline', 0, 'neutral'],
+    ['alarm', 5, 'bad'],
+    ['alarm', 0, 'neutral'],
+  ] as const)('%s %i → %s', (kind, count, tone) => {
+    expect(deviceCountTone(kind, count)).toBe(tone);
+  });
+
+  it('never paints online and offline counts alike', () => {
+    expect(deviceCountTone('online', 4)).not.toBe(deviceCountTone('offline', 4));
   });
 });

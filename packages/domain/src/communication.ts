@@ -149,3 +149,17 @@ export function rowCommunication(row: CommunicatingRow, nowSec: number): Communi
     nowSec,
   );
 }
+
+/** What a count on a summary counts: devices online, not current (stale or silent), with an active alarm. */
+export type DeviceCountKind = 'online' | 'offline' | 'alarm';
+
+/**
+ * The colour of a device count on a summary (cluster home, type cards): online
+ * in the communication colour (good), devices not current and devices with an
+ * active alarm in the alarm colour (bad), a zero in no colour. Never one colour
+ * for online and offline alike.
+ */
+export function deviceCountTone(kind: DeviceCountKind, count: number): Tone {
+  if (!(count > 0)) return 'neutral';
+  return kind === 'online' ? 'good' : 'bad';
+}

@@ -104,12 +104,14 @@ export type {
   CommunicationInput,
   CommunicationSummary,
   DataQuality,
+  DeviceCountKind,
 } from './communication.js';
 export {
   type CommunicatingRow,
   communicationDisplay,
   communicationSummary,
   dataQuality,
+  deviceCountTone,
   freshnessLabel,
   isOnline,
   isStale,

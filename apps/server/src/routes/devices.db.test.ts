@@ -238,6 +238,32 @@ describe.skipIf(!available)('device reads', () => {
       ).toBe(true);
     });
 
+    it('keeps the devices whose data is not current with comunicacao=offline, the others with online', async () => {
+      const offline = await page(
+        '/api/dispositivos/infosFiltro?comunicacao=offline&orderBy=ultimaLeitura&limit=500',
+      );
+      const online = await page('/api/dispositivos/infosFiltro?comunicacao=online&limit=500');
+      const all = await page('/api/dispositivos/infosFiltro?limit=1');
+      expect(offline.total + online.total).toBe(all.total);
+      const offlineIds = offline.itens.map((d) => d.id);
+      // Silent for two days, and never heard: both listed as not current.
+      expect(offlineIds).toEqual(expect.arrayContaining([ids.hospitalGenerator, ids.neverDevice]));
+      expect(offlineIds).not.toContain(ids.erbGenerator);
+      expect(offline.itens.every((d) => d.resumoComunicacao !== 'online')).toBe(true);
+      expect(online.itens.every((d) => d.resumoComunicacao === 'online')).toBe(true);
+      // Oldest reading first, the never heard after them (missing values go last).
+      const times = offline.itens.map((d) => d.ultimaLeitura);
+      const heard = times.filter((ts): ts is number => ts !== null);
+      expect(heard).toEqual([...heard].sort((a, b) => a - b));
+      expect(times.slice(heard.length).every((ts) => ts === null)).toBe(true);
+      // Another tenant's client sees only its own systems.
+      const theirs = await page(
+        '/api/dispositivos/infosFiltro?comunicacao=offline&limit=500',
+        cliente,
+      );
+      expect(theirs.itens.map((d) => d.id)).not.toContain(ids.hospitalGenerator);
+    });
+
     it('lists only the readings named in nomes', async () => {
       const generator = await row(ids.erbGenerator, '&nomes=kW&nomes=Hz');
       expect(generator.infos.map((i) => i.nome).sort()).toEqual(['Hz', 'kW']);
@@ -261,6 +287,7 @@ describe.skipIf(!available)('device reads', () => {
       ['orderBy=nome%20sideways', 'orderBy.direcao'],
       ['funcionando=talvez', 'funcionando'],
       ['regime=turbo', 'regime'],
+      ['comunicacao=talvez', 'comunicacao'],
       ['usinaId=-1', 'usinaId'],
     ])('refuses %s with 400 and a pt-BR reason', async (query, campo) => {
       const response = await get(`/api/dispositivos/infosFiltro?${query}`);

@@ -38,6 +38,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (
           nomes: namesOrAll(q.nomes),
           funcionando: q.funcionando,
           regime: q.regime,
+          comunicacao: q.comunicacao,
           nowSec: nowSec(),
         });
       }),

@@ -18,6 +18,8 @@ export interface DeviceListOptions {
   /** Keep generators that are on (true) or the devices that are not (false). */
   funcionando?: boolean;
   regime?: string;
+  /** Keep the devices whose data is current ('online') or not ('offline': stale or silent). */
+  comunicacao?: 'online' | 'offline';
   nowSec: number;
 }
 
@@ -107,6 +109,14 @@ export async function listDevices(
   if (match) devices = devices.filter((d) => match(deviceSearchFields(d)));
   if (options.regime !== undefined) {
     devices = devices.filter((d) => deviceRegime(d) === options.regime);
+  }
+  if (options.comunicacao !== undefined) {
+    const wanted = options.comunicacao === 'online';
+    devices = devices.filter(
+      (d) =>
+        isOnline({ lastReadingTs: d.lastSeenAt, isMeter: d.tipo === 'medidor' }, options.nowSec) ===
+        wanted,
+    );
   }
   if (options.funcionando !== undefined) {
     const running = await runningGenerators(db, devices, options.nowSec);

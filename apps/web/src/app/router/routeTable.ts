@@ -47,8 +47,7 @@ export const ROUTES: readonly RouteEntry[] = [
     label: 'Home Sistemas',
     group: 'clientes',
     nav: true,
-    page: () =>
-      import('../../features/systems/pages/SystemsHomePage').then((m) => m.SystemsHomePage),
+    page: () => import('../compose/systemsHome').then((m) => m.SystemsHomeRoute),
   },
   {
     ...clientes('main.clientes.mapa', 'home-clientes-map', 'Mapa'),

@@ -224,7 +224,7 @@ describe('routing and sign-in (spec 000 §2, §4)', { timeout: 20_000 }, () => {
     login();
     renderAt('/8/home-cluster');
     const card = (await screen.findByText('Geradores', {}, LAZY)).closest('a, [role="group"]');
-    expect(card).toHaveTextContent('4dispositivos3 online1 com alarme');
+    expect(card).toHaveTextContent('4dispositivos3 online1 offline1 com alarme');
     // The card opens the generators list once that screen is mounted.
     if (card?.tagName === 'A') expect(card).toHaveAttribute('href', '/8/geradores');
     expect(screen.getByText('Dispositivos por tipo')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { TipoTotal } from '@vigia/contract';
-import type { Tone } from '@vigia/domain';
+import { deviceCountTone, type Tone } from '@vigia/domain';
 import { TONE_TEXT } from '../../../ui/tone';
 
 interface Figure {
@@ -16,9 +16,9 @@ export function ClusterSummary({ tipos }: { tipos: readonly TipoTotal[] }) {
   const alarmed = tipos.reduce((sum, t) => sum + t.comAlarme, 0);
   const figures: Figure[] = [
     { label: 'Dispositivos', value: total, tone: 'neutral' },
-    { label: 'Online', value: online, tone: online === total ? 'good' : 'warning' },
-    { label: 'Offline', value: total - online, tone: total - online > 0 ? 'warning' : 'neutral' },
-    { label: 'Com alarme', value: alarmed, tone: alarmed > 0 ? 'bad' : 'neutral' },
+    { label: 'Online', value: online, tone: deviceCountTone('online', online) },
+    { label: 'Offline', value: total - online, tone: deviceCountTone('offline', total - online) },
+    { label: 'Com alarme', value: alarmed, tone: deviceCountTone('alarm', alarmed) },
   ];
   return (
     <Paper withBorder p="md" mb="lg">

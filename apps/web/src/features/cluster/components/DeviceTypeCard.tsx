@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { TipoTotal } from '@vigia/contract';
+import { deviceCountTone } from '@vigia/domain';
 import { Link } from 'react-router';
 import { StateBadge } from '../../../ui/StateBadge';
 import classes from './DeviceTypeCard.module.css';
@@ -15,7 +16,7 @@ interface Props {
 export function DeviceTypeCard({ totals, label, href }: Props) {
   const offline = totals.total - totals.online;
   // A link is named by its visible text; a plain card gets the same facts as its label.
-  const description = `${label}: ${totals.total} no total, ${totals.online} online, ${totals.comAlarme} com alarme`;
+  const description = `${label}: ${totals.total} no total, ${totals.online} online, ${offline} offline, ${totals.comAlarme} com alarme`;
   const body = (
     <Stack gap="xs">
       <Text fw={600} size="sm" c="gray.8" className={classes.title}>
@@ -28,8 +29,13 @@ export function DeviceTypeCard({ totals, label, href }: Props) {
         </Text>
       </Group>
       <Group gap={6}>
-        <StateBadge tone={offline === 0 ? 'good' : 'warning'}>{totals.online} online</StateBadge>
-        <StateBadge tone={totals.comAlarme > 0 ? 'bad' : 'neutral'}>
+        <StateBadge tone={deviceCountTone('online', totals.online)}>
+          {totals.online} online
+        </StateBadge>
+        {offline > 0 && (
+          <StateBadge tone={deviceCountTone('offline', offline)}>{offline} offline</StateBadge>
+        )}
+        <StateBadge tone={deviceCountTone('alarm', totals.comAlarme)}>
           {totals.comAlarme} com alarme
         </StateBadge>
       </Group>

@@ -7,11 +7,15 @@ import { useUserInfo } from '../../../lib/user/get-user-info';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { EmptyMessage } from '../../../ui/EmptyMessage';
 import { useListaTipos } from '../api/get-lista-tipos';
+import { AttentionLists } from '../components/AttentionLists';
 import { ClusterSummary } from '../components/ClusterSummary';
 import { DeviceTypeCard } from '../components/DeviceTypeCard';
 import { compareTypes, deviceTypeView } from '../deviceTypes';
 
-/** Cluster home `/:sisId/home-cluster`: device-type totals of one system, each opening its list. */
+/**
+ * Cluster home `/:sisId/home-cluster`: device-type totals of one system, each
+ * opening its list, and the devices offline or with active alarms by name.
+ */
 export function ClusterHomePage() {
   const sisId = Number(useParams().sisId);
   const links = useRouteLinks();
@@ -56,6 +60,8 @@ export function ClusterHomePage() {
                 );
               })}
           </SimpleGrid>
+          {/* Last, so the lists arriving move nothing above them. */}
+          <AttentionLists sisId={sisId} />
         </>
       )}
     </>

@@ -7,11 +7,16 @@ import { useUserInfo } from '../../../lib/user/get-user-info';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { SystemsTable } from '../components/SystemsTable';
 
+interface Props {
+  /** What needs a look across the systems (the cluster feature's lists, put here by the app). */
+  renderAttention?: (systemName: (sisId: number) => string | null) => React.ReactNode;
+}
+
 /**
- * Customer home, system id 0 (spec 000 §2): the user's systems. With one
- * system or fewer it opens that system directly.
+ * Customer home, system id 0 (spec 000 §2): the user's systems, and what is
+ * offline or alarming among them. With one system or fewer it opens that system directly.
  */
-export function SystemsHomePage() {
+export function SystemsHomePage({ renderAttention }: Props = {}) {
   const links = useRouteLinks();
   const user = useUserInfo();
 
@@ -36,6 +41,8 @@ export function SystemsHomePage() {
         Escolha o sistema a acompanhar.
       </Text>
       <SystemsTable sistemas={sistemas} />
+      {/* After the table, so the lists arriving move nothing above them. */}
+      {renderAttention?.((id) => sistemas.find((s) => s.id === id)?.nome ?? null)}
     </>
   );
 }

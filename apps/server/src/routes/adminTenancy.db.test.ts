@@ -7,7 +7,10 @@ import { FORM, form, startTestApp, type TestApp } from '../test/testApp.js';
 const available = await testStoreAvailable();
 
 type Headers = { authorization: string };
-type Route = (typeof API.admin)[keyof typeof API.admin] | typeof API.audit.list;
+type Route =
+  | (typeof API.admin)[keyof typeof API.admin]
+  | typeof API.audit.list
+  | (typeof API.notifications)[keyof typeof API.notifications];
 /** What one call of the sweep sends: the path's id, a query and a body. */
 interface Probe {
   id?: number;
@@ -30,6 +33,9 @@ describe.skipIf(!available)('administration tenancy sweep', () => {
   /** Ids of cliente's system (foreign) and of one of the sweeper's (own), by kind. */
   const foreign: Record<string, number> = {};
   const own: Record<string, number> = {};
+  /** The sweeper's own notification preferences and escalation, as valid bodies to send back. */
+  let preferences: Record<string, unknown> = {};
+  let escalation: Record<string, unknown> = {};
 
   const call = (method: string, url: string, headers: Headers, payload?: unknown) =>
     t.app.inject({
@@ -113,6 +119,13 @@ describe.skipIf(!available)('administration tenancy sweep', () => {
       .where('user_id', '=', 2)
       .execute();
     expect(clienteSystems.map((r) => r.system_id)).toEqual([SYSTEM_CLIENTE]);
+    const { webhookSegredo: _secret, ...mine } = (
+      await call('GET', '/api/notificacoes/preferencias', sweeper)
+    ).json();
+    preferences = mine;
+    const settings = await call('GET', `/api/notificacoes/escalonamento/${ownSystem}`, sweeper);
+    expect(settings.statusCode, settings.body).toBe(200);
+    escalation = settings.json();
   });
   afterAll(async () => {
     await t?.close();
@@ -180,6 +193,12 @@ describe.skipIf(!available)('administration tenancy sweep', () => {
       { query: `sisId=${ids.system}` },
       { query: `sisId=${ids.system}&dispositivoId=${ids.device}` },
     ],
+    // The notification routes an administrator uses for a system.
+    preferences: [],
+    savePreferences: [{ body: { ...preferences, sistemas: [ids.system] } }],
+    escalation: [{ id: ids.system }],
+    saveEscalation: [{ id: ids.system, body: escalation }],
+    deliveries: [{ query: `sisid=${ids.system}` }],
   });
   const placeProbes = (ids: Record<string, number>): Probe[] =>
     (['usina', 'scd', 'venue'] as const)
@@ -189,9 +208,10 @@ describe.skipIf(!available)('administration tenancy sweep', () => {
   const routes = (): [string, Route][] => [
     ...(Object.entries(API.admin) as [string, Route][]),
     ['audit', API.audit.list],
+    ...(Object.entries(API.notifications) as [string, Route][]),
   ];
   const urlOf = (route: Route, probe: Probe) =>
-    `${route.path.replace('{id}', String(probe.id))}${probe.query ? `?${probe.query}` : ''}`;
+    `${route.path.replace(/\{(id|sisId)\}/, String(probe.id))}${probe.query ? `?${probe.query}` : ''}`;
 
   it('every administration route refuses another system’s ids (404 or 403) and changes nothing', async () => {
     const probes = probesOf(foreign);
@@ -246,6 +266,14 @@ describe.skipIf(!available)('administration tenancy sweep', () => {
           response.statusCode,
           `${name} ${urlOf(route, probe)}: ${response.body.slice(0, 200)}`,
         ).toBe(200);
+      }
+    }
+    // The notification writes with its own system are taken: their refusals are tenancy too.
+    for (const name of ['savePreferences', 'saveEscalation'] as const) {
+      const route = API.notifications[name];
+      for (const probe of probes[name] ?? []) {
+        const response = await call(route.method, urlOf(route, probe), sweeper, probe.body);
+        expect(response.statusCode, `${name}: ${response.body.slice(0, 200)}`).toBe(200);
       }
     }
   });

@@ -132,6 +132,13 @@ const SMOKES: Smoke[] = [
     needs: [],
   },
   {
+    bench: 'audit',
+    args: ['--smoke', '--db', 'sqlite'],
+    figure:
+      /^\| SQLite \| no filter, platform administrator \| [\d,]+ \| deep \| [\d,]+ \| 50 \| \d+\.\d\d \| \d+\.\d\d \| [\d.]+× \|/m,
+    needs: [],
+  },
+  {
     bench: 'chart',
     args: ['--smoke'],
     figure: /\[sqlite\] aggregates: p50 \d+\.\d ms, p95 \d+\.\d ms/,

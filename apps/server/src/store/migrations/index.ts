@@ -22,6 +22,7 @@ import { auditScopeMigration } from './0230_audit_scope.js';
 import { notificationsMigration } from './0240_notifications.js';
 import { alarmRuleOverridesMigration } from './0250_alarm_rule_overrides.js';
 import { occurrenceRaisedAtMigration } from './0260_occurrence_raised_at.js';
+import { auditTrailByTimeMigration } from './0270_audit_trail_by_time.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -53,6 +54,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0240_notifications': notificationsMigration(dialect),
         '0250_alarm_rule_overrides': alarmRuleOverridesMigration(dialect),
         '0260_occurrence_raised_at': occurrenceRaisedAtMigration(dialect),
+        '0270_audit_trail_by_time': auditTrailByTimeMigration(),
       };
     },
   };

@@ -114,6 +114,29 @@ export async function rotateRefreshToken(
       .where('token_hash', '=', hashRefreshToken(value))
       .executeTakeFirst();
 
+  /**
+   * Claims the unused token `claimId` and issues `nextToken` in its family, in
+   * one transaction; undefined when another exchange claimed it first.
+   */
+  const exchange = (claimId: number, nextToken: string) =>
+    db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now })
+        .where('id', '=', claimId)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return undefined;
+      return issueRefreshToken(trx, {
+        userId: row.user_id,
+        familyId: row.family_id,
+        ttlSeconds: options.ttlSeconds,
+        now: nowDate,
+        token: nextToken,
+      });
+    });
+
   const spent = async (lastTry: boolean): Promise<RotationResult> => {
     const usedAt = (await tokenRow(token))?.used_at ?? null;
     const resent = await successorOf(db, token, 'resent');
@@ -128,23 +151,7 @@ export async function rotateRefreshToken(
       if (usedAt !== null && next && next.revoked_at === null) {
         if (now - usedAt <= REUSE_GRACE_SECONDS) return rotated(successor);
         if (next.used_at === null && next.expires_at > now) {
-          const issued = await db.transaction().execute(async (trx) => {
-            const claimed = await trx
-              .updateTable('refresh_tokens')
-              .set({ used_at: now })
-              .where('id', '=', next.id)
-              .where('used_at', 'is', null)
-              .where('revoked_at', 'is', null)
-              .executeTakeFirst();
-            if (Number(claimed.numUpdatedRows) !== 1) return undefined;
-            return issueRefreshToken(trx, {
-              userId: row.user_id,
-              familyId: row.family_id,
-              ttlSeconds: options.ttlSeconds,
-              now: nowDate,
-              token: resent,
-            });
-          });
+          const issued = await exchange(next.id, resent);
           if (issued) return rotated(issued.token);
           // Another exchange of this token or of its successor came first.
           if (!lastTry) return spent(true);
@@ -157,23 +164,7 @@ export async function rotateRefreshToken(
   if (row.used_at !== null) return spent(false);
   if (row.expires_at <= now) return { kind: 'invalid' };
 
-  const next = await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return undefined;
-    return issueRefreshToken(trx, {
-      userId: row.user_id,
-      familyId: row.family_id,
-      ttlSeconds: options.ttlSeconds,
-      now: nowDate,
-      token: successor,
-    });
-  });
+  const next = await exchange(row.id, successor);
   if (!next) return spent(false);
   return rotated(next.token);
 }

@@ -38,12 +38,10 @@ describe('limitHeavyCalls', () => {
     await app?.close();
   });
 
-  it('the list holds reports, energy tables, chart history and the fuel assets', () => {
+  it('the list holds reports, energy tables and chart history', () => {
     expect(HEAVY_CALLS).toContain(API.energy.managementTable);
     expect(HEAVY_CALLS).toContain(API.reports.rows);
     expect(HEAVY_CALLS).toContain(API.chartHistory.pens);
-    expect(HEAVY_CALLS).toContain(API.fuel.assets);
-    expect(HEAVY_CALLS).toContain(API.fuel.refuels);
   });
 
   it('one call past the limit answers 429 in pt-BR; a place given back is taken again', async () => {

@@ -161,11 +161,7 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
       const days = listingDays(new Date());
       const fromDay = days[days.length - 1] ?? '';
       const toDay = days[0] ?? '';
-      return listFuelAssets(store.offLoopReads, scope, {
-        fromDay,
-        toDay,
-        ...dayPeriod(fromDay, toDay),
-      });
+      return listFuelAssets(db, scope, { fromDay, toDay, ...dayPeriod(fromDay, toDay) });
     },
   });
 
@@ -178,7 +174,7 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         request.query.dataInicial ?? days[days.length - 1] ?? '',
         request.query.dataFinal ?? days[0] ?? '',
       );
-      return listRefuels(store.offLoopReads, scope, inicio, fim);
+      return listRefuels(db, scope, inicio, fim);
     },
   });
 

@@ -2,6 +2,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { DispositivoAdmin } from '@vigia/contract';
+import { formatNumber } from '@vigia/domain';
 import mqtt from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
@@ -29,6 +31,8 @@ const eventually = <T>(probe: () => T | Promise<T>, options: { timeout?: number 
   expect.poll(probe, { timeout: 15_000, ...options });
 const hasMosquitto = await needService('Mosquitto', mosquittoAvailable);
 const SHOTS = screenshotDir();
+/** A console built elsewhere than apps/web/dist (a helper's own build), as in routeSweep. */
+const WEB_DIST = process.env.VIGIA_E2E_WEB_DIST;
 
 /**
  * A newcomer's path on a database without the demo (issue 28): the first run
@@ -51,6 +55,7 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
         VIGIA_DEMO: '0',
         VIGIA_BROKER: '1',
         VIGIA_BROKER_PORT: String(brokerPort),
+        ...(WEB_DIST ? { VIGIA_WEB_DIST: WEB_DIST } : {}),
       }),
       launchChromium(),
     ]);
@@ -222,6 +227,34 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
     const now = Math.floor(Date.now() / 1000);
     const http = await post(key, { ts: now - 60, leituras: { kW: 321.5, Hz: 60 } });
     expect(http.status).toBe(202);
+    // … shown, as current, on the device's own site page (plant, no SCD: scdId 0).
+    const adminGet = <T>(path: string) =>
+      page.evaluate(async (url) => {
+        const token = localStorage.getItem('vigia.access_token');
+        const answer = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+        return (await answer.json()) as unknown;
+      }, path) as Promise<T>;
+    const placed = await adminGet<DispositivoAdmin>(`/api/admin/dispositivos/${deviceId}`);
+    expect(placed.usinaId).toBeGreaterThan(0);
+    const siteHash = `#/${placed.sisId}/site/${placed.scdId ?? 0}/${placed.usinaId ?? 0}/${deviceId}`;
+    await page.goto(`${server.url}/${siteHash}`);
+    const sitePanel = page.locator(
+      `[data-testid="overview-panel"][data-target="dispositivo:${deviceId}"]`,
+    );
+    await sitePanel.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('panel-error').count()).toBe(0);
+    const kW = sitePanel.locator('[data-reading="kW"] dd').first();
+    const shownAsCurrent = async (value: number) => {
+      await eventually(() => kW.textContent(), { timeout: 20_000 }).toBe(
+        `${formatNumber(value, 2)} kW`,
+      );
+      expect(await page.getByTestId('freshness-label').count()).toBe(0);
+      expect(
+        await page.locator('main [data-quality="stale"], main [data-quality="offline"]').count(),
+      ).toBe(0);
+      expect(await page.locator('main [data-quality="not-current"]').count()).toBe(0);
+    };
+    await shownAsCurrent(321.5);
     // … and over MQTT on the own broker, as the device's own account.
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${brokerPort}`, {
       username: `dispositivo-${deviceId}`,
@@ -234,21 +267,17 @@ describe.runIf(hasChromium && hasMosquitto)('administration from an empty databa
       { qos: 1 },
     );
     await client.endAsync();
+    // The site page takes it without a reload (the server's readings.updated event).
+    await shownAsCurrent(345.6);
+    await desktopPageShot(page, join(SHOTS, 'administracao-site-1440.png'));
 
-    // The device's site page shows the MQTT reading.
-    await page.reload();
+    // The administration list and the system's generators show it too.
+    await openAdministration();
     await page.getByRole('tab', { name: 'Dispositivos' }).click();
     await eventually(() => page.getByRole('table', { name: 'Dispositivos' }).innerText(), {
       timeout: 15_000,
     }).toMatch(/Última leitura[\s\S]*\d{2}\/\d{2}\/\d{4}/);
-    const sisId = await page.evaluate(async () => {
-      const token = localStorage.getItem('vigia.access_token');
-      const answer = await fetch('/api/admin/sistemas', {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return ((await answer.json()) as { id: number }[])[0]?.id;
-    });
-    await page.goto(`${server.url}/#/${sisId}/geradores`);
+    await page.goto(`${server.url}/#/${placed.sisId}/geradores`);
     await eventually(() => page.getByText('GMG Belém 1').first().isVisible(), {
       timeout: 20_000,
     }).toBe(true);

@@ -84,6 +84,65 @@ describe.skipIf(!available)('GET /api/eventos', () => {
     }
   });
 
+  it('streams a system granted after the stream opened, and stops streaming one taken away', async () => {
+    const { access_token } = await t.login('cliente');
+    const stream = await openEventStream(`${base}/api/eventos`, {
+      authorization: `Bearer ${access_token}`,
+    });
+    const cliente = await t.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('login', '=', 'cliente')
+      .executeTakeFirstOrThrow();
+    const granted = () =>
+      t.app.bus.publish({
+        type: 'occurrence.cleared',
+        sisId: otherSystem,
+        deviceId: 1,
+        occurrenceId: 7,
+      });
+    const received = () => stream.events().filter((e) => e.sisId === otherSystem).length;
+    try {
+      await stream.waitFor((m) => m.retry !== undefined);
+      granted();
+      await stream.waitFor((m) => m.comment === 'ping', 2_000);
+      expect(received()).toBe(0);
+      await t.store.db
+        .insertInto('user_systems')
+        .values({ user_id: cliente.id, system_id: otherSystem })
+        .execute();
+      await expect
+        .poll(
+          () => {
+            granted();
+            return received();
+          },
+          { timeout: 3_000, interval: 100 },
+        )
+        .toBeGreaterThan(0);
+      await t.store.db
+        .deleteFrom('user_systems')
+        .where('user_id', '=', cliente.id)
+        .where('system_id', '=', otherSystem)
+        .execute();
+      // Two heartbeats (200 ms apart here) read the systems again.
+      await stream.waitFor((m) => m.comment === 'ping', 2_000);
+      await stream.waitFor((m) => m.comment === 'ping', 2_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const before = received();
+      granted();
+      await stream.waitFor((m) => m.comment === 'ping', 2_000);
+      expect(received()).toBe(before);
+    } finally {
+      stream.close();
+      await t.store.db
+        .deleteFrom('user_systems')
+        .where('user_id', '=', cliente.id)
+        .where('system_id', '=', otherSystem)
+        .execute();
+    }
+  });
+
   it('accepts ?access_token= for EventSource, which cannot send headers', async () => {
     const { access_token } = await t.login('demo');
     const stream = await openEventStream(`${base}/api/eventos?access_token=${access_token}`);

@@ -2,12 +2,16 @@ import { EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/scope.js';
+import { findUserById } from '../auth/userContext.js';
 import { isLiveEvent, type VigiaEvent } from '../events/types.js';
 import { fromContract } from './contractRoute.js';
 import type { AppServices } from './services.js';
 
 /** A client this far behind (bytes not yet taken by the socket) is dropped. */
 const MAX_BACKLOG_BYTES = 1 << 20;
+
+/** Least time between two reads of a stream's systems prompted by another system's event. */
+const SYSTEMS_RECHECK_MS = 5_000;
 
 export interface EventRouteOptions extends AppServices {
   heartbeatMs?: number;
@@ -30,7 +34,7 @@ function dataOf(event: VigiaEvent): string {
  * fresh one) and when the server shuts down.
  */
 export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app, options) => {
-  const { bus } = options;
+  const { bus, store } = options;
   const heartbeatMs = options.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
   const open = new Set<() => void>();
 
@@ -43,7 +47,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
     config: { allowQueryToken: true },
     handler: (request, reply) => {
       const user = currentUser(request);
-      const systems = new Set(user.systemIds);
+      let systems = new Set(user.systemIds);
       const socket = reply.raw;
       reply.hijack();
       // A hijacked reply sends none of its headers: the security headers set when the
@@ -72,13 +76,46 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteOptions> = async (app,
         }
         socket.write(chunk);
       };
-      const onEvent = (event: VigiaEvent) => {
-        if (!isLiveEvent(event) || !systems.has(event.sisId)) return;
+      const send = (event: VigiaEvent) => {
         sequence += 1;
         write(`id: ${sequence}\ndata: ${dataOf(event)}\n\n`);
       };
+      // The systems are read again while the stream is open: a system created by
+      // this user, or granted to them, after the stream opened (issue 28) is
+      // streamed within seconds, and one taken away stops being streamed.
+      let recheck: Promise<void> | null = null;
+      let checkedAt = Date.now();
+      const refreshSystems = () => {
+        recheck ??= findUserById(store.db, user.id)
+          .then((fresh) => {
+            systems = new Set(fresh?.systemIds ?? []);
+          })
+          .catch((error: unknown) => {
+            request.log.warn({ err: error, userId: user.id }, 'eventos: sistemas não relidos');
+          })
+          .finally(() => {
+            checkedAt = Date.now();
+            recheck = null;
+          });
+        return recheck;
+      };
+      const onEvent = (event: VigiaEvent) => {
+        if (!isLiveEvent(event)) return;
+        if (systems.has(event.sisId)) {
+          send(event);
+          return;
+        }
+        if (recheck === null && Date.now() - checkedAt < SYSTEMS_RECHECK_MS) return;
+        // Another system's event: sent if a fresh read of the systems holds it.
+        void refreshSystems().then(() => {
+          if (systems.has(event.sisId)) send(event);
+        });
+      };
       const unsubscribe = bus.subscribe(onEvent);
-      const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
+      const heartbeat = setInterval(() => {
+        write(': ping\n\n');
+        void refreshSystems();
+      }, heartbeatMs);
       const expiresInMs = request.tokenExpiresAt
         ? Math.max(0, request.tokenExpiresAt * 1000 - Date.now())
         : 0;

@@ -3,13 +3,11 @@ import { describeRouteSweep } from './support/routeSweep.js';
 
 /**
  * Known defects not yet fixed: `<route id>@<width>` → categories (the list only shrinks).
- * combustivel, notificacoes: CLS
- * (features/fuel, notifications). tanqueChart: a chart wider than a phone (features/charts).
+ * notificacoes: the deliveries section can move while the preferences load (CLS 0.02 when
+ * quiet, over 0.05 seen under load; features/notifications).
  */
 const EXPECTED: ExpectedDefects = {
   'main.clientes.notificacoes@desktop': ['cls'],
-  'main.cluster.combustivel@desktop': ['cls'],
-  'main.cluster.tanqueChart@mobile': ['overflow'],
 };
 
 describeRouteSweep('sistemas, cluster', ['clientes', 'cluster'], EXPECTED);

@@ -1,3 +1,5 @@
+import { useCallback, useState } from 'react';
+
 /** Every key the console keeps in the browser starts with this product prefix (spec 000 §3). */
 export const STORAGE_PREFIX = 'vigia.';
 
@@ -31,4 +33,21 @@ export function removeStored(name: string): void {
   } catch {
     memory.delete(name);
   }
+}
+
+/**
+ * A value the console keeps in the browser under `name` (spec 000 §3: chosen
+ * columns, filters and selected filters): read once on mount, written on change.
+ */
+export function useStoredState(name: string, fallback = ''): [string, (value: string) => void] {
+  const [value, setValue] = useState(() => readStored(name) ?? fallback);
+  const set = useCallback(
+    (next: string) => {
+      setValue(next);
+      if (next === fallback) removeStored(name);
+      else writeStored(name, next);
+    },
+    [name, fallback],
+  );
+  return [value, set];
 }

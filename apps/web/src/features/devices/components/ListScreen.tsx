@@ -3,7 +3,7 @@ import { Button, Group, SegmentedControl } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
 import { PAGE_SIZE, type Tone } from '@vigia/domain';
 import { type ReactNode, useState } from 'react';
-import { readStored, writeStored } from '../../../lib/storage';
+import { readStored, useStoredState, writeStored } from '../../../lib/storage';
 import { ListSearchInput } from '../../../ui/table/ListSearchInput';
 import { ListTable } from '../../../ui/table/ListTable';
 import type { ListColumn, ScrollPosition, SortState } from '../../../ui/table/types';
@@ -53,6 +53,18 @@ function orderByOf(sort: SortState | null): string {
 }
 
 /**
+ * The order a list was left with ('nome asc'), back as the table's sort; none
+ * when its column is no longer one the list sorts by (an older console's).
+ */
+function sortOf<T>(orderBy: string, columns: readonly ListColumn<T>[]): SortState | null {
+  const [key, direction] = orderBy.split(' ');
+  const sortable = columns.some((column) => column.key === key && column.sortable);
+  return sortable && key && (direction === 'asc' || direction === 'desc')
+    ? { key, direction }
+    : null;
+}
+
+/**
  * A list screen of spec 001 §2: search (400 ms debounce), server sorting,
  * pages loaded on scroll, 60 s refresh at the first page, live reload on
  * alarms, the column chooser and, for devices, a tiles view.
@@ -73,8 +85,11 @@ export function ListScreen<T extends { id: number }>({
   limit = PAGE_SIZE.lists,
   height,
 }: Props<T>) {
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState | null>(null);
+  // The search and the order a list was left with are kept in the browser (spec 000 §3).
+  const [search, setSearch] = useStoredState(`lista.${id}.busca`);
+  const [order, setOrder] = useStoredState(`lista.${id}.ordem`);
+  const sort = sortOf(order, columns);
+  const setSort = (next: SortState | null) => setOrder(orderByOf(next));
   const [view, setView] = useState<View>(() => {
     const stored = readStored(`lista.${id}.visao`);
     return renderCards && (stored === 'cards' || stored === 'tabela') ? stored : defaultView;

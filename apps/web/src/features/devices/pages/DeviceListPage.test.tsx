@@ -70,6 +70,7 @@ afterEach(() => {
     if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
   }
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 function listRequests() {
@@ -120,6 +121,31 @@ describe('a typed device list (QTA)', () => {
     await waitFor(() =>
       expect(listRequests().at(-1)?.searchParams.get('orderBy')).toBe('nome asc'),
     );
+  });
+
+  it('the search and the order are kept in the browser and come back with the list (spec 000 §3)', async () => {
+    const user = userEvent.setup();
+    const first = renderQtas();
+    await screen.findByText('QTA ERB Recife');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'Recife');
+    await user.click(screen.getByRole('button', { name: 'Nome' }));
+    await waitFor(() =>
+      expect(listRequests().at(-1)?.searchParams.get('orderBy')).toBe('nome asc'),
+    );
+    expect(localStorage.getItem('vigia.lista.qtas.busca')).toBe('Recife');
+    expect(localStorage.getItem('vigia.lista.qtas.ordem')).toBe('nome asc');
+    first.unmount();
+
+    requests.length = 0;
+    renderQtas();
+    expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('Recife');
+    await waitFor(() => expect(listRequests().length).toBeGreaterThan(0));
+    expect(listRequests()[0]?.searchParams.get('filtroTexto')).toBe('Recife');
+    expect(listRequests()[0]?.searchParams.get('orderBy')).toBe('nome asc');
+
+    // Emptied, the search is forgotten.
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar' }));
+    expect(localStorage.getItem('vigia.lista.qtas.busca')).toBeNull();
   });
 
   it('the tiles view follows the card rule and is remembered', async () => {

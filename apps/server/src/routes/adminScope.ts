@@ -1,11 +1,9 @@
 import { ADMIN_MESSAGES } from '@vigia/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { currentUser } from '../auth/scope.js';
 import { forbidden, notFound } from '../plugins/httpError.js';
 import { inScope, type SystemScope } from '../store/admin/audit.js';
 import { findSystem } from '../store/admin/systems.js';
-import type { Database } from '../store/schema.js';
 
 /** The systems the caller administers: every one (platform) or those they hold; 403 for others. */
 export function adminScope(request: FastifyRequest): SystemScope {
@@ -31,7 +29,7 @@ export function assertSystemInScope(scope: SystemScope, systemId: number): void 
  * fail on its foreign key (500).
  */
 export async function assertSystemAdministered(
-  db: Kysely<Database>,
+  db: Parameters<typeof findSystem>[0],
   scope: SystemScope,
   systemId: number,
 ): Promise<void> {

@@ -60,7 +60,7 @@ function columns(onEdit: (row: HealthPlanRow) => void): ListColumn<HealthPlanRow
           >
             <IconPencil size={14} aria-hidden />
           </ActionIcon>
-          <Text size="sm" truncate c={row.motivo ? 'gray.9' : 'gray.6'}>
+          <Text size="sm" truncate c={row.motivo ? 'gray.9' : 'gray.7'}>
             {row.motivo || 'Sem motivo'}
           </Text>
         </Group>

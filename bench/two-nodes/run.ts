@@ -217,6 +217,11 @@ async function run(
   log(`fase 1: ${DEVICES} dispositivos × ${PER_PHASE} leituras por MQTT (QoS 1), ${RATE}/s`);
   await publishPhase();
   const phase1 = await settle(sent, 10_000);
+  // A node's readings.updated leaves up to a coalescing interval after its rows are
+  // stored (more on a loaded machine), so the split is read once both spoke or 5 s on.
+  const bothSpoke = () => (eventsBy.get('A') ?? 0) > 0 && (eventsBy.get('B') ?? 0) > 0;
+  const splitDeadline = Date.now() + 5_000;
+  while (!bothSpoke() && Date.now() < splitDeadline) await sleep(100);
   const split1 = new Map(eventsBy);
   log(`fase 1: enviadas ${sent}, confirmadas pelo broker ${acked}, gravadas ${phase1}`);
   check(phase1 === sent, `fase 1: todas as ${sent} leituras gravadas (${phase1})`);

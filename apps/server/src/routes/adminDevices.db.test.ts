@@ -257,8 +257,14 @@ const onPostgres = available && process.env.VIGIA_TEST_DB === 'postgres';
  * as a device would.
  */
 describe.skipIf(!onPostgres)('administration: device keys on every node', () => {
-  const nodes: { t: TestApp; ingest: Ingest; relay: PgEventRelay; store: Store; url: string }[] =
-    [];
+  const nodes: {
+    t: TestApp;
+    bus: EventBus;
+    ingest: Ingest;
+    relay: PgEventRelay;
+    store: Store;
+    url: string;
+  }[] = [];
   let database: TestDatabase;
   let admin: Headers;
 
@@ -280,7 +286,7 @@ describe.skipIf(!onPostgres)('administration: device keys on every node', () => 
       });
       const t = await startTestApp({ store, bus, ingest });
       const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-      nodes.push({ t, ingest, relay, store, url });
+      nodes.push({ t, bus, ingest, relay, store, url });
     }
     admin = await (nodes[0] as (typeof nodes)[0]).t.authHeader('admin');
   });
@@ -322,6 +328,18 @@ describe.skipIf(!onPostgres)('administration: device keys on every node', () => 
     expect(created.statusCode, created.body).toBe(201);
     return created.json().id as number;
   };
+  /**
+   * B's next `devices.changed` naming `id`. A sends it before answering, but B hears it
+   * over LISTEN/NOTIFY a moment later, which a loaded machine can stretch past B's next call.
+   */
+  const changeReachesB = (id: number) =>
+    new Promise<void>((resolve) => {
+      const stop = (nodes[1] as (typeof nodes)[0]).bus.subscribe((event) => {
+        if (event.type !== 'devices.changed' || !event.deviceIds.includes(id)) return;
+        stop();
+        resolve();
+      });
+    });
   const keyFromA = async (id: number) =>
     (await onA('POST', `/api/admin/dispositivos/${id}/credenciais`)).json().chave as string;
 
@@ -330,7 +348,9 @@ describe.skipIf(!onPostgres)('administration: device keys on every node', () => 
     const oldKey = await keyFromA(id);
     const now = Math.floor(Date.now() / 1000);
     expect(await sendToB(oldKey, now - 30)).toBe(202); // B now holds the key for a minute
+    const rotated = changeReachesB(id);
     const newKey = await keyFromA(id);
+    await rotated;
     expect(await sendToB(oldKey, now - 20)).toBe(401);
     expect(await sendToB(newKey, now - 10)).toBe(202);
   });
@@ -341,8 +361,10 @@ describe.skipIf(!onPostgres)('administration: device keys on every node', () => 
     // A reading too old is refused after the key is read (B caches it), and leaves no history.
     const tooOld = Math.floor(Date.now() / 1000) - 400 * 86_400;
     expect(await sendToB(key, tooOld)).toBe(400);
+    const gone = changeReachesB(id);
     const removed = await onA('DELETE', `/api/admin/dispositivos/${id}`);
     expect(removed.statusCode, removed.body).toBe(200);
+    await gone;
     expect(await sendToB(key, tooOld)).toBe(401);
   });
 
@@ -364,7 +386,9 @@ describe.skipIf(!onPostgres)('administration: device keys on every node', () => 
     const early = submitToB(now - 30); // a device publishing before it is registered
     await b.ingest.flush();
     expect(await early).toBe('refused');
+    const reachedB = changeReachesB(next);
     expect(await createOnA('NOS-CHAVE-3')).toBe(next);
+    await reachedB;
     const later = submitToB(now - 20);
     await b.ingest.flush();
     expect(await later).toBe('stored');

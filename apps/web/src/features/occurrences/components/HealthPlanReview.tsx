@@ -60,7 +60,9 @@ function columns(onEdit: (row: HealthPlanRow) => void): ListColumn<HealthPlanRow
           >
             <IconPencil size={14} aria-hidden />
           </ActionIcon>
-          <Text size="sm" truncate c={row.motivo ? 'gray.9' : 'gray.7'}>
+          {/* The row is painted in its alarm state's colour (#FFA8A8 for an active one),
+              on which only the dark text has the contrast: a missing reason is in italics. */}
+          <Text size="sm" truncate fs={row.motivo ? undefined : 'italic'}>
             {row.motivo || 'Sem motivo'}
           </Text>
         </Group>

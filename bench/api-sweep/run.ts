@@ -60,7 +60,8 @@ function report(result: SweepResult): boolean {
   console.log(
     `- ${c.calls} chamadas simultâneas de \`${c.route}\`: ${JSON.stringify(c.statuses)} em ${c.wallMs.toFixed(0)} ms; ` +
       `/api/health p50 / p99 / máx ${c.healthP50.toFixed(1)} / ${c.healthP99.toFixed(1)} / ${c.healthMax.toFixed(1)} ms ` +
-      `(${c.healthCalls} chamadas); bloqueio máx ${c.blockMs.toFixed(1)} ms`,
+      `(${c.healthCalls} chamadas); bloqueio máx ${c.blockMs.toFixed(1)} ms` +
+      (c.idleBlockMs > 0 ? ` (${c.idleBlockMs.toFixed(1)} ms sem a rajada)` : ''),
   );
   for (const r of over) {
     console.log(

@@ -33,7 +33,13 @@ describe.each<SweepDb>(['sqlite', 'postgres'])('api-sweep smoke on %s', (db) => 
         .filter((r) => Object.keys(r.statuses).some((s) => Number(s) >= 500))
         .map((r) => `${r.route}: ${JSON.stringify(r.statuses)}`);
       expect(failing).toEqual([]);
-      expect(result.concurrent.blockMs).toBeLessThanOrEqual(BLOCK_LIMIT_MS);
+      // A loaded CI machine stalls the server whether or not it is called (72–76 ms seen
+      // on a burst that blocks 5 ms on a quiet one): the burst is judged on what it adds.
+      const { blockMs, idleBlockMs } = result.concurrent;
+      expect(
+        blockMs - idleBlockMs,
+        `bloqueio ${blockMs} ms, ${idleBlockMs} ms sem a rajada`,
+      ).toBeLessThanOrEqual(BLOCK_LIMIT_MS);
     },
     90_000,
   );

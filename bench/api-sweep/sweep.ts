@@ -63,6 +63,11 @@ export interface SweepResult {
     healthMax: number;
     healthCalls: number;
     blockMs: number;
+    /**
+     * With a burst over `confirmOverMs`: the longest block in a window as long with only
+     * the health check called, the machine's own share of the block (0 otherwise).
+     */
+    idleBlockMs: number;
   };
 }
 
@@ -297,7 +302,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepResult> {
     const heaviest = routes
       .filter((r) => (r.statuses[200] ?? 0) > 0)
       .reduce((a, b) => (b.p95 > a.p95 ? b : a));
-    const burst = async () => {
+    /** `calls` of the heaviest route at once (none: a window `idleMs` long), health polled beside. */
+    const burst = async (calls: number, idleMs = 0) => {
       await blockSince(child as ChildProcess);
       const health: number[] = [];
       let polling = true;
@@ -311,9 +317,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepResult> {
         }
       })();
       const t0 = performance.now();
-      const answers = await Promise.all(
-        Array.from({ length: options.concurrent }, () => call(heaviest.url)),
-      );
+      const answers = await Promise.all(Array.from({ length: calls }, () => call(heaviest.url)));
+      if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
       const wallMs = performance.now() - t0;
       polling = false;
       await poll;
@@ -321,7 +326,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepResult> {
       for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
       return {
         route: heaviest.url,
-        calls: options.concurrent,
+        calls,
         statuses,
         wallMs,
         healthP50: percentile(health, 50),
@@ -331,17 +336,24 @@ export async function runSweep(options: SweepOptions): Promise<SweepResult> {
         blockMs: await blockSince(child as ChildProcess),
       };
     };
-    // Like a route's: a burst over the limit is run again, the shortest block kept.
-    let concurrent = await burst();
-    for (
-      let again = 0;
-      again < 2 && concurrent.blockMs > (options.confirmOverMs ?? Infinity);
-      again++
-    ) {
-      const next = await burst();
+    // Like a route's: a burst over the limit is run again, the shortest block kept; and
+    // a window as long without it says how much of the block the machine's load makes.
+    const confirmOverMs = options.confirmOverMs ?? Infinity;
+    let concurrent = await burst(options.concurrent);
+    for (let again = 0; again < 2 && concurrent.blockMs > confirmOverMs; again++) {
+      const next = await burst(options.concurrent);
       if (next.blockMs < concurrent.blockMs) concurrent = next;
     }
-    return { db: options.db, devices: server.ready.devices, seedMs, routes, skipped, concurrent };
+    const idleBlockMs =
+      concurrent.blockMs > confirmOverMs ? (await burst(0, concurrent.wallMs)).blockMs : 0;
+    return {
+      db: options.db,
+      devices: server.ready.devices,
+      seedMs,
+      routes,
+      skipped,
+      concurrent: { ...concurrent, idleBlockMs },
+    };
   } finally {
     if (child && child.exitCode === null) {
       child.send({ type: 'stop' } satisfies ToServer);

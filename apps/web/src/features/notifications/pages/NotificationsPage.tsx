@@ -10,7 +10,7 @@ import { MESSAGES } from '@vigia/domain';
 import { writeFailureText } from '../../../lib/httpErrors';
 import { usePageTitle } from '../../../lib/navigation';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
-import { useDeliveries, usePreferences } from '../api/notifications';
+import { useDeliveries, useDeviceTypes, usePreferences } from '../api/notifications';
 import { DeliveriesTable } from '../components/DeliveriesTable';
 import { PreferencesForm } from '../components/PreferencesForm';
 
@@ -24,7 +24,12 @@ const failure = (error: unknown) => (
 export function NotificationsPage() {
   usePageTitle('Notificações');
   const prefs = usePreferences();
+  const deviceTypes = useDeviceTypes();
   const deliveries = useDeliveries();
+  // The form is drawn with its choices known (a saved type's pill appears with them), and
+  // the deliveries below it once it stands: nothing moves under the pointer as calls land.
+  const formReady = prefs.data !== undefined && !deviceTypes.isPending;
+  const prefsSettled = prefs.isError || formReady;
   return (
     <Stack gap="lg">
       <Title order={1} size="h3">
@@ -36,24 +41,26 @@ export function NotificationsPage() {
         </Title>
         {prefs.isError ? (
           failure(prefs.error)
-        ) : prefs.data === undefined ? (
+        ) : !formReady || prefs.data === undefined ? (
           <DelayedLoader />
         ) : (
           <PreferencesForm saved={prefs.data} />
         )}
       </section>
-      <section aria-labelledby="notificacoes-entregas">
-        <Title order={2} size="h4" id="notificacoes-entregas" mb="sm">
-          Entregas
-        </Title>
-        {deliveries.isError ? (
-          failure(deliveries.error)
-        ) : deliveries.data === undefined ? (
-          <DelayedLoader />
-        ) : (
-          <DeliveriesTable rows={deliveries.data.entregas} />
-        )}
-      </section>
+      {prefsSettled && (
+        <section aria-labelledby="notificacoes-entregas">
+          <Title order={2} size="h4" id="notificacoes-entregas" mb="sm">
+            Entregas
+          </Title>
+          {deliveries.isError ? (
+            failure(deliveries.error)
+          ) : deliveries.data === undefined ? (
+            <DelayedLoader />
+          ) : (
+            <DeliveriesTable rows={deliveries.data.entregas} />
+          )}
+        </section>
+      )}
     </Stack>
   );
 }

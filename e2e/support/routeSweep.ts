@@ -6,7 +6,12 @@
  * 390×844. Each load records console errors, failed calls, axe violations
  * (WCAG 2.1 AA), horizontal page overflow, CLS, English or internal tokens on
  * screen, and values of an offline or stale device drawn as current.
+ *
+ * With `VIGIA_SWEEP_SCREENSHOTS=<dir>` each load also leaves `<route id>-<width>.jpg` there
+ * (what the screen shows once settled): `docs/screenshots/rotas/` is made this way.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type {
   DeviceRowPage,
@@ -68,6 +73,9 @@ export const WIDTHS = {
   mobile: MOBILE,
 } as const;
 export type Width = keyof typeof WIDTHS;
+
+const SCREENSHOTS_DIR = process.env.VIGIA_SWEEP_SCREENSHOTS;
+if (SCREENSHOTS_DIR) mkdirSync(SCREENSHOTS_DIR, { recursive: true });
 
 export const CATEGORIES = [
   'console',
@@ -307,7 +315,8 @@ export interface SweepPage {
   page: Page;
   /** An unmeasured load of the console's home. */
   warmUp(): Promise<void>;
-  visit(hash: string): Promise<Findings>;
+  /** Opens `hash` as a new document and records its findings; `name` names its screenshot. */
+  visit(hash: string, name?: string): Promise<Findings>;
 }
 
 export interface Phases {
@@ -409,7 +418,7 @@ export async function openSweepPage(
       await page.goto(`${baseUrl}/`, { timeout: 90_000 });
       await page.locator('main h1').first().waitFor({ timeout: 90_000 });
     },
-    async visit(hash) {
+    async visit(hash, name) {
       current = emptyFindings();
       pending.clear();
       lastActivity = Date.now();
@@ -473,6 +482,20 @@ export async function openSweepPage(
       if (measured.overflow > 1) findings.overflow.push(`${measured.overflow} px além da largura`);
       findings.token.push(...measured.tokens);
       findings.staleAsCurrent.push(...measured.stale);
+      if (SCREENSHOTS_DIR && name) {
+        // Unpinned, the navigation opens over the page at each load and closes 2.5 s later
+        // (spec 000 §2): the picture is of the screen, so it waits for it to close.
+        await page
+          .locator('[data-testid="side-nav"][data-state="collapsed"]')
+          .waitFor({ timeout: 5_000 })
+          .then(() => page.waitForTimeout(500)) // its closing transition
+          .catch(() => undefined);
+        await page.screenshot({
+          path: join(SCREENSHOTS_DIR, `${name}-${WIDTHS[width].width}.jpg`),
+          type: 'jpeg',
+          quality: 60,
+        });
+      }
       const t3 = Date.now();
       // Legacy mode: one axe.run in the page. The default runs each frame apart and
       // opens a page to merge them, which doubles a load's time; the console has no frames.
@@ -631,7 +654,7 @@ export function describeRouteSweep(
           for (const p of pages) {
             const key = `${route.id}@${p.width}`;
             const started = Date.now();
-            const findings = await p.visit(hash);
+            const findings = await p.visit(hash, route.id);
             report.add(key, findings, Date.now() - started);
             const found = SweepReport.categories(findings);
             const listed = expected[key] ?? [];

@@ -131,7 +131,7 @@ describe.runIf(hasChromium)('notifications in Chromium against the real server',
       await phoneForm.waitFor();
       await phoneForm.getByText('Geradores', { exact: true }).waitFor();
     });
-  });
+  }, 120_000);
 
   it('sets a system’s escalation under Administração', async () => {
     await page.goto(`${server.url}/#/0/administracao`);

@@ -190,7 +190,7 @@ describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the re
     await expect.poll(() => background(historyRow)).toBe(rgb(lavender.color));
     await expect.poll(() => historyRow.textContent()).toContain(lavender.label);
     expect(await active.evaluate(() => (window as unknown as { marca?: number }).marca)).toBe(42);
-  });
+  }, 120_000);
 
   it('a new critical alarm raises a browser notification once the user allowed it', async () => {
     await resetOilAlarm();
@@ -382,5 +382,5 @@ describe.runIf(hasChromium && hasBroker)('occurrences in Chromium against the re
       await review.waitForTimeout(3000);
       await review.screenshot({ path: join(SHOTS, `ocorrencias-plano-saude-${viewport}.png`) });
     }
-  });
+  }, 150_000);
 });

@@ -4,6 +4,7 @@ import type { DeviceRow, OccurrenceRow, TipoTotal } from '@vigia/contract';
 import { API } from '@vigia/contract/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTokens } from '../../../lib/session/tokenStore';
+import { deviceRow } from '../../../test/deviceFixtures.test-util';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { TONE_TEXT } from '../../../ui/tone';
 import { AttentionLists } from './AttentionLists';
@@ -11,32 +12,24 @@ import { ClusterSummary } from './ClusterSummary';
 
 const NOW = Math.floor(Date.now() / 1000);
 
-function device(id: number, nome: string, ultimaLeitura: number | null): DeviceRow {
-  return {
-    id,
-    nome,
-    patrimonio: 'QTA1',
-    tipo: 'qta',
-    templateDispositivoId: 1,
-    equipamento: 'QTA',
-    localNome: 'ERB Manaus',
-    uf: 'AM',
-    lat: null,
-    longi: null,
-    sisId: 121,
-    usinaId: null,
-    scdId: null,
-    venueId: null,
-    grupoId: null,
-    energyCenterId: null,
-    resumoComunicacao: ultimaLeitura === null ? 'nunca comunicou' : 'offline',
-    ultimaLeitura,
-    netAntenaSignal: null,
-    alarmTreeMapValue: 0,
-    infos: [],
-    params: [],
-  };
-}
+/** An offline (or never-heard) QTA: the offline list's kind of row. */
+const device = (id: number, nome: string, ultimaLeitura: number | null): DeviceRow =>
+  deviceRow(
+    {},
+    {
+      id,
+      nome,
+      patrimonio: 'QTA1',
+      tipo: 'qta',
+      equipamento: 'QTA',
+      localNome: 'ERB Manaus',
+      uf: 'AM',
+      lat: null,
+      longi: null,
+      resumoComunicacao: ultimaLeitura === null ? 'nunca comunicou' : 'offline',
+      ultimaLeitura,
+    },
+  );
 
 function alarm(id: number, idDispositivo: number, at: number, critico: number): OccurrenceRow {
   return {

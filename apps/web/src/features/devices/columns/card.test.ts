@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deviceRow, NOW_SEC, silentFor } from '../../../test/deviceFixtures.test-util';
 import { cardView } from './card';
-import { deviceRow, NOW_SEC, silentFor } from './deviceFixtures.test-util';
 
 const READINGS = [{ nome: 'kW', label: 'Potência', unidade: 'kW' }];
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deviceRow, NOW_SEC, silentFor } from '../../../test/deviceFixtures.test-util';
 import {
   automation,
   communication,
@@ -16,7 +17,6 @@ import {
   upsAlarmList,
   upsMode,
 } from './decode';
-import { deviceRow, NOW_SEC, silentFor } from './deviceFixtures.test-util';
 
 describe('generator cells (spec 001 §4)', () => {
   it.each([

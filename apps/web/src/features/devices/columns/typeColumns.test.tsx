@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { deviceRow, NOW_SEC, silentFor } from '../../../test/deviceFixtures.test-util';
 import { DEVICE_LISTS } from '../lists';
 import { typeColumn } from './deviceColumns';
-import { deviceRow, NOW_SEC, silentFor } from './deviceFixtures.test-util';
 import { energyGeneratorColumns, pairTransferPanels } from './energyGeneratorColumns';
 import { fitHeaders } from './fitHeaders';
 

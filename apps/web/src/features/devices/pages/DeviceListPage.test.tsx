@@ -4,8 +4,8 @@ import type { DeviceRowPage } from '@vigia/contract';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveTokens } from '../../../lib/session/tokenStore';
+import { deviceRow } from '../../../test/deviceFixtures.test-util';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { deviceRow } from '../columns/deviceFixtures.test-util';
 import { QtaListPage } from './deviceListPages';
 
 const USER = {

@@ -28,8 +28,8 @@ export function NotificationsPage() {
   const deliveries = useDeliveries();
   // The form is drawn with its choices known (a saved type's pill appears with them), and
   // the deliveries below it once it stands: nothing moves under the pointer as calls land.
-  const formReady = prefs.data !== undefined && !deviceTypes.isPending;
-  const prefsSettled = prefs.isError || formReady;
+  const saved = deviceTypes.isPending ? undefined : prefs.data;
+  const prefsSettled = prefs.isError || saved !== undefined;
   return (
     <Stack gap="lg">
       <Title order={1} size="h3">
@@ -41,10 +41,10 @@ export function NotificationsPage() {
         </Title>
         {prefs.isError ? (
           failure(prefs.error)
-        ) : !formReady || prefs.data === undefined ? (
+        ) : saved === undefined ? (
           <DelayedLoader />
         ) : (
-          <PreferencesForm saved={prefs.data} />
+          <PreferencesForm saved={saved} />
         )}
       </section>
       {prefsSettled && (

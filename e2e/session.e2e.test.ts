@@ -1,7 +1,7 @@
 import type { TokenResponse } from '@vigia/contract';
 import { MESSAGES } from '@vigia/domain';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromiumAvailable, needService } from '../test-support/services.js';
 import { refreshGrant, tokensFor, userInfo } from './support/api.js';
 import {
@@ -44,6 +44,19 @@ describe.runIf(hasChromium)('sign-in and session in Chromium against the real se
   afterEach(async () => {
     await closePage?.();
   });
+
+  /**
+   * Counts the page's loads from now on. logout() ends in a reload, so a test that
+   * reads the storage after it waits for that reload's load, or the read may hit
+   * the page being torn down (the login form can show before the reload).
+   */
+  function countLoads(target: Page) {
+    let loads = 0;
+    target.on('load', () => {
+      loads += 1;
+    });
+    return (count: number) => vi.waitFor(() => expect(loads).toBeGreaterThanOrEqual(count), 30_000);
+  }
 
   async function signIn(username: string, password: string) {
     await page.getByLabel('Usuário').fill(username);
@@ -222,7 +235,9 @@ describe.runIf(hasChromium)('sign-in and session in Chromium against the real se
     page = await freshPage();
     const tokens = await tokensFor(server.url, 'cliente');
     await storeSession(page, server.url, { ...tokens, access_token: 'token-adulterado' });
+    const loaded = countLoads(page);
     await page.goto(`${server.url}/#/0/home-clientes`);
+    await loaded(2);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(hashOf(page)).toMatch(/^#\/login\//);
     const after = await storedTokens(page);
@@ -246,8 +261,10 @@ describe.runIf(hasChromium)('sign-in and session in Chromium against the real se
     await signIn('cliente', 'cliente');
     await page.waitForURL((url) => url.hash.endsWith('/home-cluster'));
     const before = await storedTokens(page);
+    const loaded = countLoads(page);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await loaded(1);
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     expect(hashOf(page)).toMatch(/^#\/login\//);
     const after = await storedTokens(page);

@@ -1,5 +1,6 @@
 import { clampLimit, clampOffset, PAGE_SIZE } from '@vigia/domain';
 import { z } from 'zod';
+import { DEVICE_ORDER_FIELDS } from './constants.js';
 import { queryId, querySisId } from './ids.js';
 import { defineRoute } from './route.js';
 
@@ -140,17 +141,6 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
-/** Sort fields of the device list. */
-export const DEVICE_ORDER_FIELDS = [
-  'nome',
-  'patrimonio',
-  'tipo',
-  'localNome',
-  'uf',
-  'id',
-  'ultimaLeitura',
-  'alarmTreeMapValue',
-] as const;
 export type DeviceOrderField = (typeof DEVICE_ORDER_FIELDS)[number];
 
 /**

@@ -1,6 +1,12 @@
 import { PLANT_SORTS } from '@vigia/domain';
 import { z } from 'zod';
 import {
+  BATTERY_ORDER_FIELDS,
+  LOADSPEED_ORDER_FIELDS,
+  POWER_ORDER_FIELDS,
+  TANK_ORDER_FIELDS,
+} from './constants.js';
+import {
   deviceIdParams,
   deviceRow,
   orderByQuery,
@@ -170,7 +176,6 @@ export const batteryRow = z.object({
   chave: z.enum(['FECHADA', 'ABERTA']).nullable(),
 });
 export type BatteryRow = z.infer<typeof batteryRow>;
-export const BATTERY_ORDER_FIELDS = ['percentual', 'vcc', 'nome', 'localNome', 'uf'] as const;
 export const batteryQuery = z.object({
   ...analysisQuery,
   orderBy: orderByQuery(BATTERY_ORDER_FIELDS).optional(),
@@ -193,14 +198,6 @@ export const powerRow = z.object({
   severidade: severityBand,
 });
 export type PowerRow = z.infer<typeof powerRow>;
-export const POWER_ORDER_FIELDS = [
-  'severidade',
-  'percentual',
-  'kw',
-  'nome',
-  'localNome',
-  'uf',
-] as const;
 export const powerQuery = z.object({
   ...analysisQuery,
   severidade: severityFilter,
@@ -220,13 +217,6 @@ export const loadSpeedRow = z.object({
   severidade: severityBand,
 });
 export type LoadSpeedRow = z.infer<typeof loadSpeedRow>;
-export const LOADSPEED_ORDER_FIELDS = [
-  'loadSpeed',
-  'severidade',
-  'nome',
-  'localNome',
-  'uf',
-] as const;
 export const loadSpeedQuery = z.object({
   ...analysisQuery,
   severidade: severityFilter,
@@ -257,15 +247,6 @@ export const tankRow = z.object({
   faixa: z.enum(['below-25', '25-50', '50-100', 'full']).nullable(),
 });
 export type TankRow = z.infer<typeof tankRow>;
-export const TANK_ORDER_FIELDS = [
-  'critico',
-  'nivel',
-  'litros',
-  'temperatura',
-  'nome',
-  'localNome',
-  'uf',
-] as const;
 export const tankQuery = z.object({
   ...analysisQuery,
   severidade: severityFilter,

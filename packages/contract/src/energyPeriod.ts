@@ -1,5 +1,6 @@
 import { clampLimit, clampOffset, PLACEHOLDER_NUMBER } from '@vigia/domain';
 import { z } from 'zod';
+import { MANAGEMENT_TABLE_LIMIT, MINICHART_LIMIT } from './constants.js';
 import { isoDay } from './fuel.js';
 import { queryId, querySisId } from './ids.js';
 import { defineRoute } from './route.js';
@@ -129,10 +130,6 @@ export const deviceEnergyCard = z.object({
   ...energyCardFields,
 });
 export type DeviceEnergyCard = z.infer<typeof deviceEnergyCard>;
-
-/** Spec 000 §9: plant mini charts limit 6, plant management table limit 16. */
-export const MINICHART_LIMIT = 6;
-export const MANAGEMENT_TABLE_LIMIT = 16;
 
 const managementScope = {
   sisid: querySisId.optional(),

@@ -1,5 +1,5 @@
-import type { HealthPlanList } from '@vigia/domain';
 import { z } from 'zod';
+import { HEALTH_PLAN_MOTIVO, MAX_REASON_LENGTH } from './constants.js';
 import { bodyId, queryId, querySisId } from './ids.js';
 import { alarmStateSchema } from './occurrences.js';
 import { defineRoute } from './route.js';
@@ -10,15 +10,6 @@ import { defineRoute } from './route.js';
  * reason (`motivoEdit`) on the same origin (ARCHITECTURE.md) and the reading
  * history of a device around an occurrence.
  */
-/** `motivo` of the list query: absent is the initial list. */
-export const HEALTH_PLAN_MOTIVO = { withoutReason: 'sem', all: 'todos' } as const;
-
-/** The `motivo` value that asks for one of the three lists of `@vigia/domain`'s HealthPlanList. */
-export function healthPlanMotivo(list: HealthPlanList): 'sem' | 'todos' | undefined {
-  if (list === 'withoutReason') return HEALTH_PLAN_MOTIVO.withoutReason;
-  if (list === 'all') return HEALTH_PLAN_MOTIVO.all;
-  return undefined;
-}
 
 const entityId = queryId;
 const epochSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
@@ -61,9 +52,6 @@ export const healthPlanRow = z.object({
 });
 export type HealthPlanRow = z.infer<typeof healthPlanRow>;
 export const healthPlanList = z.array(healthPlanRow);
-
-/** Longest reason accepted. */
-export const MAX_REASON_LENGTH = 1000;
 
 /** `POST|PUT /api2/ocorrencias/sync/update`. */
 export const healthPlanUpdateBody = z.object({

@@ -133,6 +133,21 @@ export {
   tableConfigList,
   tipoLocal,
 } from './configuration.js';
+export {
+  BATTERY_ORDER_FIELDS,
+  DEVICE_ORDER_FIELDS,
+  HEALTH_PLAN_MOTIVO,
+  healthPlanMotivo,
+  LOADSPEED_ORDER_FIELDS,
+  MANAGEMENT_TABLE_LIMIT,
+  MAX_REASON_LENGTH,
+  MINICHART_LIMIT,
+  OCCURRENCE_ACCESS,
+  OCCURRENCE_ORDERS,
+  POWER_ORDER_FIELDS,
+  TANK_ORDER_FIELDS,
+  TIPO_SITE,
+} from './constants.js';
 export type {
   Contract,
   ContractDevice,
@@ -155,7 +170,6 @@ export type {
   ValorAtual,
 } from './devices.js';
 export {
-  DEVICE_ORDER_FIELDS,
   DEVICES_API,
   dataTagQuery,
   dataTagResponse,
@@ -197,7 +211,6 @@ export type {
 } from './energy.js';
 export {
   ANALYSIS_API,
-  BATTERY_ORDER_FIELDS,
   batteryPage,
   batteryQuery,
   batteryRow,
@@ -208,11 +221,9 @@ export {
   energyDeviceRow,
   energyListQuery,
   energySummary,
-  LOADSPEED_ORDER_FIELDS,
   loadSpeedPage,
   loadSpeedQuery,
   loadSpeedRow,
-  POWER_ORDER_FIELDS,
   placeEnergyQuery,
   plantEnergyQuery,
   plantList,
@@ -225,7 +236,6 @@ export {
   scdParams,
   scdRow,
   severityBand,
-  TANK_ORDER_FIELDS,
   tankPage,
   tankQuery,
   tankRow,
@@ -242,7 +252,6 @@ export type {
   PlantEnergyCard,
   StateEnergyCard,
 } from './energyPeriod.js';
-export { MANAGEMENT_TABLE_LIMIT, MINICHART_LIMIT } from './energyPeriod.js';
 export type { ErrorBody } from './errors.js';
 export { errorBody } from './errors.js';
 export type { LiveEvent, LiveEventType } from './events.js';
@@ -290,10 +299,8 @@ export type {
 } from './healthPlan.js';
 export {
   HEALTH_PLAN_API,
-  HEALTH_PLAN_MOTIVO,
   healthPlanList,
   healthPlanListQuery,
-  healthPlanMotivo,
   healthPlanRow,
   healthPlanUpdateBody,
   healthPlanUpdateResponse,
@@ -302,7 +309,6 @@ export {
   infoPoint,
   infoSeries,
   MAX_INFO_POINTS,
-  MAX_REASON_LENGTH,
 } from './healthPlan.js';
 export type { ReadingsPayload } from './ingest.js';
 export {
@@ -352,9 +358,7 @@ export {
   deviceOccurrenceListQuery,
   MAX_ACK_IDS,
   MAX_TEXT_FILTER_LENGTH,
-  OCCURRENCE_ACCESS,
   OCCURRENCE_CONFIG_API,
-  OCCURRENCE_ORDERS,
   OCCURRENCES_API,
   occurrenceColumn,
   occurrenceColumnType,
@@ -455,7 +459,6 @@ export {
   siteData,
   siteParams,
   siteTarget,
-  TIPO_SITE,
   tipoSiteParams,
 } from './sites.js';
 export type {

@@ -1,5 +1,6 @@
 import { ALARM_STATES, type AlarmState, MAX_PAGE_SIZE, PAGE_SIZE } from '@vigia/domain';
 import { z } from 'zod';
+import type { OCCURRENCE_ORDERS } from './constants.js';
 import { bodyId, queryId, querySisId } from './ids.js';
 import { defineRoute } from './route.js';
 
@@ -18,13 +19,6 @@ const epochSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
 /** Query flags: 'true'/'false' (also 1/0, yes/no, on/off). Absent and false mean the same. */
 const queryFlag = z.stringbool();
 
-/**
- * `orderBy`: only the activation time is index-backed. Empty, absent,
- * 'horaAtivacao' or 'horaAtivacao desc': newest first (the default);
- * 'horaAtivacao asc': oldest first. Case and spacing are not significant.
- * Parsed to the direction.
- */
-export const OCCURRENCE_ORDERS = ['horaAtivacao desc', 'horaAtivacao asc'] as const;
 export type OccurrenceOrder = (typeof OCCURRENCE_ORDERS)[number];
 
 const orderBy = z
@@ -135,19 +129,6 @@ export const acknowledgeResponse = z.object({
   naoEncontradas: z.array(z.number().int()),
 });
 export type AcknowledgeResponse = z.infer<typeof acknowledgeResponse>;
-
-/**
- * Bits of an occurrence configuration's `acesso` (Vigia's reading of spec 001 §6
- * "occurrence features depend on an occurrence-config access flag").
- */
-export const OCCURRENCE_ACCESS = {
-  /** Rows can be selected and acknowledged. */
-  reconhecer: 1,
-  /** The history filter (period, text, event and alert flags). */
-  historico: 2,
-  /** The events toggle (active only ↔ active plus events). */
-  eventos: 4,
-} as const;
 
 /** `selecao` is the acknowledge checkbox column (spec 001 §3: the client adds a selected flag). */
 export const occurrenceColumnType = z.enum([

@@ -1,5 +1,6 @@
 import { MOBILE_HIDDEN_COLUMNS } from '@vigia/domain';
 import { z } from 'zod';
+import { TIPO_SITE } from './constants.js';
 import {
   deviceParam,
   orderByQuery,
@@ -18,12 +19,6 @@ import { defineRoute } from './route.js';
 
 const id = z.number().int();
 
-/**
- * `tipoSite` of `/api/ConfigurationResumeSite/{tipoSite}/…` and
- * `/api/DataResumeSite/{tipoSite}/…`: the four site-table variants. A row
- * click opens the site (device), plant, SCD or venue.
- */
-export const TIPO_SITE = { dispositivo: 1, usina: 2, scd: 3, venue: 4 } as const;
 export type TipoSite = (typeof TIPO_SITE)[keyof typeof TIPO_SITE];
 export const tipoSiteParams = z.object({
   tipoSite: z.coerce.number().pipe(z.literal(Object.values(TIPO_SITE))),

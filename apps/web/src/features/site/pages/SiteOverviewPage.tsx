@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import type { OverviewConfig, SiteData } from '@vigia/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useRouteLinks } from '../../../lib/navigation';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { useOverviews } from '../api/get-overviews';
@@ -9,6 +9,7 @@ import { OverviewTabs } from '../components/OverviewTabs';
 import { ErrorPanel } from '../panels/ErrorPanel';
 import { PanelHost } from '../panels/PanelHost';
 import { usePanelSettled } from '../panels/panelSettled';
+import { preloadPanel } from '../panels/registry';
 import { PANEL_TEXTS } from '../panels/texts';
 import { SiteFrame } from './SiteFrame';
 import { useSiteParams } from './siteParams';
@@ -38,6 +39,9 @@ export function SiteOverviewPage({
   const hrefOf = (o: OverviewConfig) =>
     links.hrefFor('main.site.overview', { ...params, overviewId: o.idOverview ?? undefined });
   const current = overviews.data?.find((o) => o.idOverview === overviewId) ?? null;
+  // The panel's code loads while the site's data is on its way (the frame waits for it).
+  const currentPanel = current?.render_html;
+  useEffect(() => preloadPanel(currentPanel), [currentPanel]);
   const panel = usePanelSettled(String(siteId));
 
   return (

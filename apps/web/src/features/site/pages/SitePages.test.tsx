@@ -125,6 +125,27 @@ describe('site page', () => {
     expect(await screen.findByTestId('overview-panel')).toHaveAttribute('data-panel', 'qta');
   });
 
+  it('asks for the site beside its overviews, not after the redirect', async () => {
+    answer();
+    const answered = fetchMock.getMockImplementation() as typeof fetch;
+    let releaseOverviews = () => {};
+    const overviewsHeld = new Promise<void>((resolve) => {
+      releaseOverviews = resolve;
+    });
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/overview')) await overviewsHeld;
+      return answered(input, init);
+    });
+    renderAt('/200/site/1/1/1001');
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContainEqual(
+        expect.stringMatching(/^\/api\/Sites\/1001\/site/),
+      ),
+    );
+    releaseOverviews();
+    expect(await screen.findByTestId('overview-panel')).toHaveAttribute('data-panel', 'gerador');
+  });
+
   it("without any overview it shows the device type's panel", async () => {
     answer(siteData({ tipo: 'tanque', patrimonio: 'TQ1' }), []);
     const router = renderAt('/200/site/1/1/1001');

@@ -1,11 +1,13 @@
 import { Alert, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { useOverviews } from '../api/get-overviews';
+import { useSite } from '../api/get-site';
 import { OccurrencesSection } from '../components/OccurrencesSection';
 import { PanelHost } from '../panels/PanelHost';
-import { resolvePanelKey } from '../panels/registry';
+import { preloadPanel, resolvePanelKey } from '../panels/registry';
 import { PANEL_TEXTS } from '../panels/texts';
 import { SiteFrame } from './SiteFrame';
 import type { SiteOverviewPageProps } from './SiteOverviewPage';
@@ -20,10 +22,16 @@ export function SiteRedirectPage({ renderOccurrences, renderPresets }: SiteOverv
   const { params, siteId } = useSiteParams();
   const links = useRouteLinks();
   const overviews = useOverviews(siteId);
+  // Asked beside the overviews, not after the redirect: the overview screen
+  // (or the frame below) then finds the site in the cache.
+  useSite(siteId);
   const first = overviews.data?.find((o) => o.idOverview !== null);
   const target = first
     ? links.hrefFor('main.site.overview', { ...params, overviewId: first.idOverview ?? undefined })
     : null;
+
+  const firstPanel = first?.render_html;
+  useEffect(() => preloadPanel(firstPanel), [firstPanel]);
 
   if (target) return <Navigate to={target} replace />;
   if (overviews.isPending) return <DelayedLoader />;

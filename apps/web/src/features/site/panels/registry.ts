@@ -95,3 +95,12 @@ export function resolvePanelKey(name: string | null | undefined): PanelKey | nul
 export function loadPanel(key: PanelKey): Promise<PanelModule> {
   return PANEL_LOADERS[key]();
 }
+
+/**
+ * Starts loading the panel a `render_html` names, when one is registered, so
+ * its code arrives while the site's data is still on its way.
+ */
+export function preloadPanel(name: string | null | undefined): void {
+  const key = resolvePanelKey(name);
+  if (key) void loadPanel(key).catch(() => undefined);
+}

@@ -39,7 +39,12 @@ export interface VigiaServer {
  */
 export function ensureBuilt(): void {
   if (existsSync(SERVER_ENTRY) && existsSync(join(WEB_DIST, 'index.html'))) return;
-  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  // As CI builds it: under Vitest NODE_ENV is 'test', which would bundle React's development build.
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0)
     throw new Error('npm run build falhou: sem build não há teste ponta a ponta');
 }

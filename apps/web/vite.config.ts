@@ -27,6 +27,14 @@ const FIRST_LOAD: FirstLoadPlan & PreloadPlan = {
       requests: ['/api/User/listatipos?sisid=$1'],
     },
     {
+      // A site page: its code stays in Rolldown's chunks (grouped, it would be
+      // loaded by every screen sharing its components); its two first GETs
+      // start at once, side by side.
+      name: 'site',
+      hash: '^#/\\d+/site/\\d+/\\d+/(\\d+)(?:/visao-geral/\\d+)?$',
+      requests: ['/api/ConfigurationOverview/$1/overview', '/api/Sites/$1/site'],
+    },
+    {
       name: 'systems-home',
       hash: '^#/0/home-clientes',
       sources: ['src/features/systems/pages/SystemsHomePage.tsx'],

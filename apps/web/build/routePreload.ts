@@ -12,7 +12,7 @@ export interface PreloadPlan {
    * Screens preloaded with the shell when the hash matches (a RegExp source),
    * with the API GETs the screen makes first: `$1`… are the hash's groups.
    */
-  screens: { hash: string; sources: string[]; requests?: string[] }[];
+  screens: { hash: string; sources?: string[]; requests?: string[] }[];
 }
 
 export interface SessionKeys {
@@ -69,7 +69,7 @@ export function routePreload(plan: PreloadPlan, session: SessionKeys): Plugin {
           requests: plan.shellRequests,
           screens: plan.screens.map((screen) => [
             screen.hash,
-            filesOf(screen.sources),
+            filesOf(screen.sources ?? []),
             screen.requests ?? [],
           ]),
         };

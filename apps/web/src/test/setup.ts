@@ -2,11 +2,23 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+/** Width queries answered from `window.innerWidth`, which tests set; any other query does not match. */
+function widthQueryMatches(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  if (!min && !max) return false;
+  return (
+    (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]))
+  );
+}
+
 // jsdom lacks what Mantine and the shell use from the browser.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
+    get matches() {
+      return widthQueryMatches(query);
+    },
     media: query,
     onchange: null,
     addListener: vi.fn(),

@@ -32,13 +32,13 @@ import { useAfterFirstLoad } from '../../lib/useAfterFirstLoad';
 import { useUserInfo } from '../../lib/user/get-user-info';
 import { ConfirmHost } from '../../ui/confirm';
 import { PendingBar } from '../../ui/PendingBar';
+import { useBreakpoint } from '../../ui/useBreakpoint';
 import { breadcrumbs } from '../router/links';
 import { useCurrentRoute } from './currentRoute';
 import { Header } from './Header';
 import classes from './MainLayout.module.css';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
 import { SideNav } from './SideNav';
-import { useBreakpoint } from './useBreakpoint';
 import { useNavCollapse } from './useNavCollapse';
 import { useSwipe } from './useSwipe';
 

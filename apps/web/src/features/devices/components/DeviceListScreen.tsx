@@ -2,6 +2,7 @@ import type { DeviceRow } from '@vigia/contract';
 import { type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
+import { useNowSec } from '../../../ui/useNowSec';
 import type { DeviceSelection } from '../api/get-device-page';
 import { getDevicePage } from '../api/get-device-page';
 import type { ColumnContext, DeviceColumn } from '../columns/deviceColumns';
@@ -9,7 +10,6 @@ import { siteHref } from '../deviceLinks';
 import type { CardReading } from '../lists';
 import { DeviceCardGrid } from './DeviceCardGrid';
 import { ListScreen, type PageQuery } from './ListScreen';
-import { useNowSec } from './useNowSec';
 
 interface Props {
   id: string;

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useRouteLinks } from '../../../lib/navigation';
 import type { ListColumn } from '../../../ui/table/types';
+import { useNowSec } from '../../../ui/useNowSec';
 import { type AnalysisRowOf, getAnalysisPage } from '../api/get-analysis-page';
 import {
   batteryColumns,
@@ -18,7 +19,6 @@ import { BandLegend } from '../components/BandLegend';
 import { ListScreen } from '../components/ListScreen';
 import { PageHeading } from '../components/PageHeading';
 import { useListScope, useSystemName } from '../components/useListScope';
-import { useNowSec } from '../components/useNowSec';
 import { siteHref, tankChartHref } from '../deviceLinks';
 
 interface Props<K extends AnalysisKind> {

@@ -9,6 +9,7 @@ import { readStored, writeStored } from '../../../lib/storage';
 import { useUserInfo } from '../../../lib/user/get-user-info';
 import { ListSearchInput } from '../../../ui/table/ListSearchInput';
 import { ListTable } from '../../../ui/table/ListTable';
+import { useNowSec } from '../../../ui/useNowSec';
 import { useEnergyGenerators } from '../api/get-energy-generators';
 import { useTransferPanels } from '../api/get-transfer-panels';
 import {
@@ -18,7 +19,6 @@ import {
 } from '../columns/energyGeneratorColumns';
 import { DeviceListScreen } from '../components/DeviceListScreen';
 import { PageHeading } from '../components/PageHeading';
-import { useNowSec } from '../components/useNowSec';
 import { siteHref } from '../deviceLinks';
 import { DEVICE_LISTS } from '../lists';
 

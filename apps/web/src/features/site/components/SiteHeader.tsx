@@ -2,7 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { SiteData } from '@vigia/contract';
 import { rowCommunication, siteTitle } from '@vigia/domain';
 import { StateBadge } from '../../../ui/StateBadge';
-import { useNowSec } from '../panels/useNow';
+import { useNowSec } from '../../../ui/useNowSec';
 
 /** Spec 001 §2: the asset number, plus ' - ' and the location name when inside a plant. */
 export function siteTitleOf(site: Pick<SiteData, 'patrimonio' | 'localNome' | 'usina'>): string {

@@ -3,11 +3,11 @@ import { deviceParams } from '@vigia/domain';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
+import { useNowSec } from '../../../ui/useNowSec';
 import { useClusterGenerators } from '../api/get-cluster-generators';
 import { SingleLineDiagram } from '../diagrams/SingleLineDiagram';
 import { defaultUnifilarPlace, unifilarPlaces } from '../diagrams/unifilarPlaces';
 import type { SingleLineSpec } from '../panels/types';
-import { useNowSec } from '../panels/useNow';
 
 /** The 'unifilar' panel's drawing: the place's generators and its way to the grid. */
 const PLACE_DRAWING: SingleLineSpec = { kind: 'singleLine', mains: 'auto' };

@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { formatDateTime, NEVER_COMMUNICATED, refreshIntervalMs } from '@vigia/domain';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { StateBadge } from '../../../ui/StateBadge';
+import { useNowSec } from '../../../ui/useNowSec';
 import { definitionProblem } from './definitionProblem';
 import { ErrorPanel } from './ErrorPanel';
 import type { Freshness } from './freshness';
@@ -11,7 +12,6 @@ import { DeclarativePanel } from './render/DeclarativePanel';
 import type { PanelTarget } from './target';
 import { PANEL_TEXTS } from './texts';
 import type { PanelDefinition } from './types';
-import { useNowSec } from './useNow';
 import { usePanelData } from './usePanelData';
 
 export interface LoadedPanelProps {

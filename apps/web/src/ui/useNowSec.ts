@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 const TICK_MS = 30_000;
 
-/** The current time in epoch seconds, advancing every 30 s so staleness labels age on an open screen. */
+/** The current time in epoch seconds, advancing every 30 s so staleness labels (DESATUALIZADO) age on an open screen without new data. */
 export function useNowSec(): number {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
   useEffect(() => {

@@ -50,6 +50,37 @@ async function auditOf(server: VigiaServer, deviceId: number): Promise<AuditRow[
  * Remote commands end to end (issue 12) on the real server with the simulator
  * answering as devices do, over the broker when there is one.
  */
+declare global {
+  interface Window {
+    /** Per command id, each status its history row showed and whether 'Enviar comando' was disabled then. */
+    __commandStates?: Record<string, { status: string; sendDisabled: boolean }[]>;
+  }
+}
+
+/** Runs in the page: records every status a command row shows, with the send button's state at that moment. */
+function recordCommandStates(panel: Element): void {
+  const states: Record<string, { status: string; sendDisabled: boolean }[]> = {};
+  window.__commandStates = states;
+  const record = () => {
+    const send = panel.querySelector<HTMLButtonElement>('[data-testid="command-send"]');
+    for (const row of Array.from(panel.querySelectorAll('[data-command-id]'))) {
+      const id = row.getAttribute('data-command-id') ?? '';
+      const status = row.getAttribute('data-status') ?? '';
+      const seen = states[id] ?? [];
+      states[id] = seen;
+      if (seen.at(-1)?.status !== status)
+        seen.push({ status, sendDisabled: send?.disabled ?? false });
+    }
+  };
+  record();
+  new MutationObserver(record).observe(panel, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-status', 'data-command-id', 'disabled'],
+  });
+}
+
 describe.runIf(hasChromium)('remote commands in Chromium against the real server', () => {
   let server: VigiaServer;
   let browser: Browser;
@@ -228,30 +259,32 @@ describe.runIf(hasChromium)('remote commands in Chromium against the real server
     ).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: MESSAGES.yes }).click();
 
+    // Recorded in the page as it happens: under load a poll from here can miss
+    // the two seconds the simulated device takes to finish.
+    await panel.evaluate(recordCommandStates);
+
     const password = page.getByTestId('command-password-form');
     await password.waitFor();
     await password.getByLabel('Senha').fill('demo');
     await password.getByRole('button', { name: 'Confirmar' }).click();
 
     await page.getByText(MESSAGES.commandSent).waitFor({ timeout: 10_000 });
-    await expect.poll(() => panel.getByTestId('command-send').isDisabled(), POLL).toBe(true);
     const sent = (await historyOf(generator.id))[0];
     expect(sent).toMatchObject({ nome: 'Partir GMG' });
     const row = panel.locator(`[data-command-id="${sent?.id}"]`);
-    const seen: string[] = [];
     await expect
-      .poll(
-        async () => {
-          const status = (await row.getAttribute('data-status')) ?? '';
-          if (seen.at(-1) !== status) seen.push(status);
-          return status;
-        },
-        { timeout: 30_000, interval: 100 },
-      )
+      .poll(() => row.getAttribute('data-status'), { timeout: 30_000, interval: 100 })
       .toBe('2');
-    expect(seen).toContain('1');
-    expect(seen.indexOf('1')).toBeLessThan(seen.indexOf('2'));
     await expect.poll(() => panel.getByTestId('command-send').isDisabled(), POLL).toBe(false);
+    const states = await page.evaluate((id) => window.__commandStates?.[String(id)], sent?.id);
+    // Acknowledged (1) with the send button disabled, then finished (2) with it enabled again.
+    const acknowledged = states?.find((state) => state.status === '1');
+    const finished = states?.find((state) => state.status === '2');
+    expect(acknowledged).toEqual({ status: '1', sendDisabled: true });
+    expect(finished).toEqual({ status: '2', sendDisabled: false });
+    expect(states?.indexOf(acknowledged as never)).toBeLessThan(
+      states?.indexOf(finished as never) ?? -1,
+    );
     await expect
       .poll(() => page.getByTestId('overview-panel').textContent(), { timeout: 30_000 })
       .toContain('GMG ON');

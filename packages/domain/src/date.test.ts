@@ -124,6 +124,46 @@ describe('calendar arithmetic', () => {
 });
 
 describe('zoned times', () => {
+  it('zonedParts equals ICU minute by minute across daylight-saving changes and at random instants', () => {
+    const icu = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Sao_Paulo',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const fromIcu = (ms: number) => {
+      const f = Object.fromEntries(
+        icu
+          .formatToParts(new Date(ms))
+          .filter((p) => p.type !== 'literal')
+          .map((p) => [p.type, Number(p.value)]),
+      );
+      return [f.year, f.month, f.day, f.hour, f.minute, f.second];
+    };
+    const ours = (ms: number) => {
+      const p = zonedParts(ms);
+      return [p.year, p.month, p.day, p.hour, p.minute, p.second];
+    };
+    const instants: number[] = [];
+    // Daylight saving began 2018-11-04 00:00 and ended 2019-02-17 00:00 (local time).
+    for (const [from, to] of [
+      [Date.UTC(2018, 10, 3, 12), Date.UTC(2018, 10, 4, 12)],
+      [Date.UTC(2019, 1, 16, 12), Date.UTC(2019, 1, 17, 12)],
+    ] as const) {
+      for (let t = from; t <= to; t += 60_000 + 7) instants.push(t);
+    }
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      instants.push(Date.UTC(1990, 0, 1) + (seed / 2_147_483_648) * 1.3e12);
+    }
+    for (const t of instants) expect(ours(t), new Date(t).toISOString()).toEqual(fromIcu(t));
+  });
+
   it('zonedParts and calendarDateOf read the São Paulo wall clock', () => {
     expect(zonedParts(sp(2024, 3, 13, 15, 30, 5))).toEqual({
       year: 2024,

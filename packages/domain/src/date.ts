@@ -36,18 +36,48 @@ function formatter(): Intl.DateTimeFormat {
   return partsFormatter;
 }
 
+const HOUR_MS = 3_600_000;
+/** UTC offset (ms) of São Paulo per UTC hour: zone changes happen on whole hours. */
+const offsets = new Map<number, number>();
+
+/** São Paulo's UTC offset at an instant, read from ICU once per hour of time (formatToParts is slow). */
+function offsetAt(epochMs: number): number {
+  const hour = Math.floor(epochMs / HOUR_MS);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const at = hour * HOUR_MS;
+    const fields: Record<string, number> = {};
+    for (const part of formatter().formatToParts(new Date(at))) {
+      if (part.type !== 'literal') fields[part.type] = Number(part.value);
+    }
+    const wall = Date.UTC(
+      fields.year ?? 0,
+      (fields.month ?? 1) - 1,
+      fields.day ?? 1,
+      fields.hour ?? 0,
+      fields.minute ?? 0,
+      fields.second ?? 0,
+    );
+    offset = wall - at;
+    if (offsets.size >= 4096) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
 /** Wall-clock fields in America/Sao_Paulo of an instant (epoch milliseconds). */
 export function zonedParts(epochMs: number): ZonedParts {
-  const fields: Record<string, number> = {};
-  for (const part of formatter().formatToParts(new Date(epochMs))) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const date = { year: fields.year ?? 0, month: fields.month ?? 0, day: fields.day ?? 0 };
+  const wall = new Date(epochMs + offsetAt(epochMs));
+  const date = {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+  };
   return {
     ...date,
-    hour: fields.hour ?? 0,
-    minute: fields.minute ?? 0,
-    second: fields.second ?? 0,
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
     weekday: weekdayOf(date),
   };
 }

@@ -288,13 +288,15 @@ describe('ListTable', () => {
     ]);
   });
 
-  it('reports how far the end is when scrolled and when rows arrive', () => {
+  it('reports how far the end is when scrolled and when rows arrive (at the next frame)', async () => {
     const onScrollPosition = vi.fn();
     renderTable({ rows: makeRows(20), onScrollPosition });
-    expect(onScrollPosition).toHaveBeenLastCalledWith({
-      distanceToEndPx: 20 * ROW + 40 - VIEWPORT,
-      scrollTop: 0,
-    });
+    await vi.waitFor(() =>
+      expect(onScrollPosition).toHaveBeenLastCalledWith({
+        distanceToEndPx: 20 * ROW + 40 - VIEWPORT,
+        scrollTop: 0,
+      }),
+    );
     const scroller = screen.getByTestId('teste-scroll');
     scroller.scrollTop = 300;
     fireEvent.scroll(scroller);

@@ -211,9 +211,14 @@ export function ListTable<T>(props: ListTableProps<T>) {
   );
   const onScroll = (event: UIEvent<HTMLDivElement>) => report(event.currentTarget);
 
-  // A list shorter than its viewport never scrolls: report after the rows change too.
+  // A list shorter than its viewport never scrolls: report after the rows change too,
+  // at the next frame, where the browser lays the rows out anyway (read in the
+  // effect, the sizes would force that layout inside the render's task).
   useEffect(() => {
-    if (scrollRef.current && tableRows.length > 0) report(scrollRef.current);
+    const element = scrollRef.current;
+    if (!element || tableRows.length === 0) return;
+    const frame = requestAnimationFrame(() => report(element));
+    return () => cancelAnimationFrame(frame);
   }, [tableRows.length, report]);
 
   const [focusIndex, setFocusIndex] = useState(0);

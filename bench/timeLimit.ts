@@ -20,6 +20,12 @@ export function exitAfter(bench: string, seconds: number, cleanup?: () => Promis
   timer.unref();
 }
 
+/**
+ * A smoke run's own limit (seconds): smokes take 3-32 s on a quiet machine and
+ * CI machines have run 2-2.5x slower; a hang still ends well inside the suite.
+ */
+export const SMOKE_TIME_LIMIT_S = 150;
+
 /** `--time-limit` as given, else the bench's own limit (seconds). */
 export function timeLimitOf(given: string | undefined, fallback: number): number {
   const seconds = given === undefined ? fallback : Number(given);

@@ -53,7 +53,7 @@ import {
   mosquittoAvailable,
   postgresAvailable,
 } from '../../test-support/services.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { type Database, freshPostgres } from '../two-nodes/layout.js';
 
 const { values: args } = parseArgs({
@@ -73,7 +73,7 @@ const SMOKE = args.smoke;
 const ALARMS = Number(args.alarms ?? (SMOKE ? 4 : 60));
 const WARMUP = SMOKE ? 1 : 5;
 const DATABASES = (args.db ?? 'sqlite').split(',') as ('sqlite' | 'postgres')[];
-const TIME_LIMIT_S = timeLimitOf(args['time-limit'], SMOKE ? 60 : 300);
+const TIME_LIMIT_S = timeLimitOf(args['time-limit'], SMOKE ? SMOKE_TIME_LIMIT_S : 300);
 const TARGET_P95_MS = 100;
 /** No row this long after its publish: the alarm is counted lost (and the next tried). */
 const PAINT_TIMEOUT_MS = 3000;

@@ -25,7 +25,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
 const SMOKE = args.smoke;
 const DURATION = Number(args.duration ?? (SMOKE ? 1 : 10));
 const CONNECTIONS = Number(args.connections);
-exitAfter('api', timeLimitOf(args['time-limit'], SMOKE ? 60 : 900));
+exitAfter('api', timeLimitOf(args['time-limit'], SMOKE ? SMOKE_TIME_LIMIT_S : 900));
 const TARGET_RATIO = 0.6;
 
 interface Target {

@@ -25,7 +25,7 @@ import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { startTestApp, type TestApp } from '../../apps/server/src/test/testApp.js';
 import { POSTGRES_URL, postgresAvailable } from '../../test-support/services.js';
 import { raw } from '../occurrences/raw.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,7 +47,7 @@ const PAGE = 50;
 const DAY = 86_400;
 const SPAN = 365 * DAY;
 let dropping: (() => Promise<unknown>) | undefined;
-exitAfter('audit', timeLimitOf(args['time-limit'], args.smoke ? 60 : 3600), () =>
+exitAfter('audit', timeLimitOf(args['time-limit'], args.smoke ? SMOKE_TIME_LIMIT_S : 3600), () =>
   dropping ? dropping() : Promise.resolve(),
 );
 

@@ -29,7 +29,7 @@ import {
 import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { startTestApp } from '../../apps/server/src/test/testApp.js';
 import { postgresAvailable } from '../../test-support/services.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { browserDrawFigures } from './browserDraw.js';
 
 const { values: args } = parseArgs({
@@ -50,7 +50,7 @@ const RUNS = Number(args.runs ?? (args.smoke ? 5 : 50));
 const WARMUP = args.smoke ? 1 : 5;
 const DAYS = Number(args.days ?? (args.smoke ? 2 : 31));
 const DATABASES = args.db ?? (args.smoke ? 'sqlite' : 'sqlite,postgres');
-exitAfter('chart', timeLimitOf(args['time-limit'], args.smoke ? 60 : 1800));
+exitAfter('chart', timeLimitOf(args['time-limit'], args.smoke ? SMOKE_TIME_LIMIT_S : 1800));
 const TAGS = ['Vab', 'Vbc', 'Vca', 'Ia', 'Ib', 'Ic', 'kW', 'Hz'];
 
 let browserDrawn = false;

@@ -22,7 +22,7 @@ import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import { openStore, type Store } from '../../apps/server/src/store/database.js';
 import { readingStorageBytes } from '../../apps/server/src/store/readingStorage.js';
 import { freePort } from '../../test-support/services.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { freshPostgres, type Node, openLiveStream, startNode } from '../two-nodes/layout.js';
 import type { FromDevices, ToDevices } from './devices.js';
 
@@ -74,7 +74,7 @@ exitAfter(
   'fleet',
   timeLimitOf(
     args['time-limit'],
-    SMOKE ? 60 : (WARMUP_MS + DURATION_MS) / 1000 + Number(args.drain ?? 0) + 600,
+    SMOKE ? SMOKE_TIME_LIMIT_S : (WARMUP_MS + DURATION_MS) / 1000 + Number(args.drain ?? 0) + 600,
   ),
   () => Promise.resolve(dropDatabase?.()),
 );

@@ -26,7 +26,7 @@ import { brokerFiles } from '../../apps/server/src/broker/mosquitto.js';
 import { openStore } from '../../apps/server/src/store/database.js';
 import { E2E_ENV } from '../../e2e/support/vigiaServer.js';
 import { freePort, POSTGRES_URL } from '../../test-support/services.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,9 +52,13 @@ const PAUSES = SMOKE
   : { serverDownMs: 3000, brokerDownMs: 2000, stillSeconds: 5 };
 /** The broker outlives the server (its own process group): the time limit stops it by its pid file. */
 let brokerPidFile: string | undefined;
-exitAfter('ingest-crash', timeLimitOf(args['time-limit'], SMOKE ? 60 : 900), async () => {
-  if (brokerPidFile) process.kill(Number(readFileSync(brokerPidFile, 'utf8').trim()), 'SIGTERM');
-});
+exitAfter(
+  'ingest-crash',
+  timeLimitOf(args['time-limit'], SMOKE ? SMOKE_TIME_LIMIT_S : 900),
+  async () => {
+    if (brokerPidFile) process.kill(Number(readFileSync(brokerPidFile, 'utf8').trim()), 'SIGTERM');
+  },
+);
 const HTTP_BATCH = 10;
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const MQTT_TAG = 'crashMqtt';

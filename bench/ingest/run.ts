@@ -18,7 +18,7 @@ import { createIngest, type Ingest } from '../../apps/server/src/ingest/ingest.j
 import { createRandom } from '../../apps/server/src/seed/random.js';
 import { openStore, type Store, withSqlite } from '../../apps/server/src/store/database.js';
 import { ReadingBuffer, type ReadingColumns } from '../../apps/server/src/store/readingsWriter.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,7 +37,7 @@ const DEVICES = Number(args.devices ?? (SMOKE ? 50 : 1000));
 const TAGS = Number(args.tags ?? (SMOKE ? 10 : 25));
 const ROUNDS = Number(args.rounds ?? (SMOKE ? 10 : 80));
 const BATCH = Number(args.batch ?? (SMOKE ? 1000 : 50_000));
-exitAfter('ingest', timeLimitOf(args['time-limit'], SMOKE ? 60 : 900));
+exitAfter('ingest', timeLimitOf(args['time-limit'], SMOKE ? SMOKE_TIME_LIMIT_S : 900));
 const READINGS = DEVICES * TAGS * ROUNDS;
 const TARGET_RATE = 100_000;
 const TARGET_RATIO = 0.5;

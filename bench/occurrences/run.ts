@@ -20,7 +20,7 @@ import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import type { Store } from '../../apps/server/src/store/database.js';
 import { startTestApp, type TestApp } from '../../apps/server/src/test/testApp.js';
 import { POSTGRES_URL, postgresAvailable } from '../../test-support/services.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { bulkInsert, DAY } from './generate.js';
 import { raw } from './raw.js';
 import { type BenchStore, diskBytes, dropKept, type FillRecord, openBenchStore } from './stores.js';
@@ -42,7 +42,7 @@ const { values: args } = parseArgs({
 const ROWS = Number(args.rows ?? (args.smoke ? 2000 : 1_000_000));
 const RUNS = Number(args.runs ?? (args.smoke ? 5 : 100));
 const WARMUP = args.smoke ? 1 : 5;
-exitAfter('occurrences', timeLimitOf(args['time-limit'], args.smoke ? 60 : 7200));
+exitAfter('occurrences', timeLimitOf(args['time-limit'], args.smoke ? SMOKE_TIME_LIMIT_S : 7200));
 const PAGE = 100;
 
 interface Case {

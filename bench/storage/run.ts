@@ -24,7 +24,7 @@ import {
 } from '../../apps/server/src/store/readingStorage.js';
 import { openTestStore } from '../../apps/server/src/store/testStore.js';
 import { postgresAvailable } from '../../test-support/services.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,7 +39,7 @@ const { values: args } = parseArgs({
 });
 const TAGS = Number(args.tags ?? (args.smoke ? 50 : 1000));
 const INSTANTS = Number(args.instants ?? (args.smoke ? 20 : 300));
-exitAfter('storage', timeLimitOf(args['time-limit'], args.smoke ? 60 : 900));
+exitAfter('storage', timeLimitOf(args['time-limit'], args.smoke ? SMOKE_TIME_LIMIT_S : 900));
 /** A query on PostgreSQL's pool (the bench has no query builder of its own). */
 async function pgQuery<R>(store: Store, text: string, values: unknown[] = []): Promise<R[]> {
   if (store.raw.dialect !== 'postgres') throw new Error('not PostgreSQL');

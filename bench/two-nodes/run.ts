@@ -25,7 +25,7 @@ import { EVENTS_CHANNEL } from '../../apps/server/src/events/pgEventRelay.js';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import { openStore } from '../../apps/server/src/store/database.js';
 import { MQTT_URL } from '../../test-support/services.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { freshPostgres, type Node, openLiveStream, startNode, startProxy } from './layout.js';
 
 const { values: args } = parseArgs({
@@ -48,7 +48,7 @@ const RATE = Number(args.rate ?? (args.smoke ? 20 : 200));
 const HISTORY_DAYS = args.smoke ? 0 : 1;
 /** The run's database, dropped also when the time limit stops the run. */
 let dropDatabase: (() => Promise<void>) | undefined;
-exitAfter('two-nodes', timeLimitOf(args['time-limit'], args.smoke ? 60 : 600), () =>
+exitAfter('two-nodes', timeLimitOf(args['time-limit'], args.smoke ? SMOKE_TIME_LIMIT_S : 600), () =>
   Promise.resolve(dropDatabase?.()),
 );
 const TAG = 'doisNos';

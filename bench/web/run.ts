@@ -9,13 +9,13 @@
  *   npx tsx bench/web/run.ts --url http://127.0.0.1:8080   # audit a running server
  *   npx tsx bench/web/run.ts --smoke    # the test suite's run: size and axe, no Lighthouse, targets not judged
  *
- * `--time-limit <s>` (default 600; smoke 30): past it the bench stops with exit code 1.
+ * `--time-limit <s>` (default 600; smoke 150): past it the bench stops with exit code 1.
  */
 import { join } from 'node:path';
 import type { DeviceRowPage, GraphicalConfig } from '@vigia/contract';
 import { tokensFor, userInfo } from '../../e2e/support/api.js';
 import { ensureBuilt, startVigiaServer, WEB_DIST } from '../../e2e/support/vigiaServer.js';
-import { exitAfter, timeLimitOf } from '../timeLimit.js';
+import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { type PageTarget, runAxe, runLighthouse } from './audits.js';
 import { LOGIN_BUDGET_BYTES, measureBundle } from './bundleSize.js';
 
@@ -44,7 +44,10 @@ const SMOKE = process.argv.includes('--smoke');
 const limitArg = process.argv.indexOf('--time-limit');
 exitAfter(
   'web',
-  timeLimitOf(limitArg > 0 ? process.argv[limitArg + 1] : undefined, SMOKE ? 60 : 600),
+  timeLimitOf(
+    limitArg > 0 ? process.argv[limitArg + 1] : undefined,
+    SMOKE ? SMOKE_TIME_LIMIT_S : 600,
+  ),
 );
 if (!process.argv.includes('--size')) {
   const server =

@@ -127,7 +127,7 @@ describe.runIf(hasChromium)('GPS map in Chromium against the real server, offlin
     expect(foreign).toEqual([]);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  });
+  }, 150_000);
 
   it('on a phone the map comes first and the places list below it', async () => {
     const { page, foreign } = await openMap('#/200/home-cluster-map', 'mobile');

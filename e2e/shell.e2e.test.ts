@@ -79,7 +79,7 @@ describe.runIf(hasChromium)('console shell in Chromium against the real server',
     await page.waitForTimeout(3500);
     expect(await navState(page)).toBe('expanded');
     expect(await page.getByTestId('nav-pin').getAttribute('aria-pressed')).toBe('true');
-  });
+  }, 150_000);
 
   it('hovering the collapsed navigation expands it on a large screen', async () => {
     const page = await openCluster('desktop');

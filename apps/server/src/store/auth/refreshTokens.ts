@@ -153,11 +153,13 @@ export async function rotateRefreshToken(
         if (next.used_at === null && next.expires_at > now) {
           const issued = await exchange(next.id, resent);
           if (issued) return rotated(issued.token);
-          // Another exchange of this token or of its successor came first.
-          if (!lastTry) return spent(true);
         }
       }
     }
+    // Another exchange of this token (or of its successor) may have committed
+    // between the reads above (no replacement yet, then the successor spent):
+    // read once more before calling it theft.
+    if (!lastTry) return spent(true);
     await revokeFamily(db, row.family_id, nowDate);
     return { kind: 'reused', userId: row.user_id, familyId: row.family_id };
   };

@@ -1,21 +1,20 @@
 import type { DeviceRow, OverviewConfig, SiteData } from '@vigia/contract';
+import { deviceRow as listDeviceRow } from '../../../test/deviceFixtures.test-util';
 
 export const NOW_SEC = Math.floor(Date.now() / 1000);
 
 type Readings = Record<string, number | null>;
 
-/** A device row as the device calls answer it, with readings at `ts`. */
+/**
+ * A generator of a plant as the device calls answer it, with readings at `ts`
+ * (kW readings in kW): the shared list row with the site tests' defaults.
+ */
 export function deviceRow(
   overrides: Partial<DeviceRow> & { readings?: Readings; ts?: number | null } = {},
 ): DeviceRow {
   const { readings = {}, ts = NOW_SEC - 60, ...rest } = overrides;
-  return {
-    id: 1001,
+  const row = listDeviceRow(readings, {
     nome: 'GMG1 UTE Petrolina',
-    patrimonio: 'GMG1',
-    tipo: 'gerador',
-    templateDispositivoId: 1,
-    equipamento: 'GMG - Controlador DSE/ComAp',
     localNome: 'UTE Petrolina',
     uf: 'PE',
     lat: null,
@@ -23,21 +22,15 @@ export function deviceRow(
     sisId: 200,
     usinaId: 1,
     scdId: 1,
-    venueId: null,
-    grupoId: null,
-    energyCenterId: null,
     resumoComunicacao: ts === null ? 'nunca comunicou' : 'online',
     ultimaLeitura: ts,
-    netAntenaSignal: null,
-    alarmTreeMapValue: 0,
-    infos: Object.entries(readings).map(([nome, valor]) => ({
-      nome,
-      apelido: nome,
-      unidade: nome === 'kW' ? 'kW' : '',
-      valorAtual: valor === null || ts === null ? null : { valor, ts, qos: 0 },
-    })),
     params: [{ nome: 'kwn', valor: 800 }],
     ...rest,
+  });
+  if (rest.infos) return row;
+  return {
+    ...row,
+    infos: row.infos.map((info) => (info.nome === 'kW' ? { ...info, unidade: 'kW' } : info)),
   };
 }
 

@@ -7,7 +7,8 @@ import { runSweep, type SweepDb } from './sweep.js';
  * a small fleet, on both databases; fails when a route holds the server's event loop
  * over 50 ms or answers 5xx. Latency is not judged here (a loaded CI machine), only
  * the block, which a route causes whatever the load; a route over it is called again
- * and keeps its shortest block (a wait for one of two busy cores is rarely twice).
+ * up to four times and keeps its shortest block (a wait for one of two busy cores is
+ * rarely five times running).
  */
 const BLOCK_LIMIT_MS = 50;
 const hasPostgres = await needService('PostgreSQL', postgresAvailable);

@@ -10,7 +10,7 @@ import {
   acceptedEncoding,
   ResponseCache,
   type ResponseCacheOptions,
-  toJson,
+  toJsonBytes,
 } from './responseCache.js';
 
 const USERS: Record<string, number[]> = { a: [1, 2], b: [3] };
@@ -191,8 +191,8 @@ describe('ResponseCache', () => {
   });
 });
 
-describe('toJson', () => {
-  it('writes what JSON.stringify writes, a long array in slices with the event loop served between them', async () => {
+describe('toJsonBytes', () => {
+  it('writes what JSON.stringify writes (UTF-8), a long array in slices with the event loop served between them', async () => {
     const rows = Array.from({ length: 1_001 }, (_, i) => ({
       id: i,
       nome: `Gerador "${i}"`,
@@ -207,12 +207,21 @@ describe('toJson', () => {
       if (!done) setImmediate(spin);
     };
     setImmediate(spin);
-    const json = await toJson(list);
+    const json = (await toJsonBytes(list)).toString();
     done = true;
     expect(json).toBe(JSON.stringify(list));
     expect(turns).toBeGreaterThan(0);
-    expect(await toJson({ a: [1, 2] })).toBe('{"a":[1,2]}');
-    expect(await toJson([])).toBe('[]');
+    expect((await toJsonBytes({ a: [1, 2] })).toString()).toBe('{"a":[1,2]}');
+    const page = { inicio: 1, vazio: undefined, geradores: list, fim: 'ç', f: () => 1, z: [] };
+    expect((await toJsonBytes(page)).toString()).toBe(JSON.stringify(page));
+    const dated = { d: new Date(0), linhas: list };
+    expect((await toJsonBytes(dated)).toString()).toBe(JSON.stringify(dated));
+    // A map's places, each with its devices: sliced two levels down.
+    const places = [{ local: 'A', dispositivos: list }, undefined, { local: 'B', f: () => 1 }];
+    expect((await toJsonBytes(places)).toString()).toBe(JSON.stringify(places));
+    const custom = { toJSON: () => 'x', linhas: list };
+    expect((await toJsonBytes(custom)).toString()).toBe(JSON.stringify(custom));
+    expect((await toJsonBytes([])).toString()).toBe('[]');
   });
 });
 

@@ -147,7 +147,10 @@ export async function buildDeviceRows(
   return rows;
 }
 
-/** Devices whose readings are read and shaped per turn of the event loop. */
-const DEVICES_PER_TURN = 200;
+/**
+ * Devices whose readings are read and shaped per turn of the event loop: 200 generators
+ * with every reading took 15–17 ms a turn (35 ms with a collection in it) on a 2-core machine.
+ */
+const DEVICES_PER_TURN = 100;
 
 export const nowSec = (): number => Math.floor(Date.now() / 1000);

@@ -16,7 +16,12 @@ export type { Dialect } from './dialect.js';
 /** The driver under Kysely, for the few hot paths that need it (see README.md). */
 export type RawDriver =
   | { dialect: 'sqlite'; sqlite: SqliteDatabase.Database }
-  | { dialect: 'postgres'; pool: pg.Pool };
+  | {
+      dialect: 'postgres';
+      pool: pg.Pool;
+      /** One connection of its own for `/api/health` (`store/ping.ts`). */
+      healthPool: pg.Pool;
+    };
 
 export interface Store {
   db: Kysely<Database>;
@@ -31,7 +36,8 @@ export interface Store {
    * For the heavy reads (energy periods, reports, chart history; `plugins/heavyCalls.ts`):
    * on a SQLite file a read-only connection in a worker thread, so the event loop never
    * waits for them, each statement bounded by `SQLITE_STATEMENT_TIMEOUT_MS` (past it the
-   * call answers 503); in memory and on PostgreSQL (asynchronous already) `db` itself.
+   * call answers 503); on PostgreSQL (asynchronous already) a pool of their own
+   * (`PG_POOL_SIZE`); in memory `db` itself.
    */
   offLoopReads: Kysely<Database>;
   dialect: Dialect;
@@ -174,11 +180,40 @@ function openSqliteReader(path: string): Kysely<Database> {
   });
 }
 
+/**
+ * Connections of a node's PostgreSQL pools: the main one; the heavy reads' own
+ * (`offLoopReads`), so that reports and energy periods (each user 4 at once) never hold
+ * every connection while the live lists and the ingest wait for one; and one for
+ * `/api/health`, which says whether the database answers, not how long this node's
+ * queue for a connection is (100 list calls at once kept it 500–750 ms in the main pool's).
+ */
+export const PG_POOL_SIZE = { main: 10, heavyReads: 4, health: 1 } as const;
+
 function openPostgres(url: string): Store {
+  const pool = postgresPool(url, PG_POOL_SIZE.main);
+  const heavyPool = postgresPool(url, PG_POOL_SIZE.heavyReads);
+  const healthPool = postgresPool(url, PG_POOL_SIZE.health);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const offLoopReads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: heavyPool }) });
+  const store: Store & { timer?: NodeJS.Timeout } = {
+    db,
+    reads: db,
+    offLoopReads,
+    dialect: 'postgres',
+    raw: { dialect: 'postgres', pool, healthPool },
+    close: async () => {
+      if (store.timer) clearInterval(store.timer);
+      await Promise.all([db.destroy(), offLoopReads.destroy(), healthPool.end()]);
+    },
+  };
+  return store;
+}
+
+function postgresPool(url: string, max: number): pg.Pool {
   const numeric = (value: string | null) => (value === null ? null : Number(value));
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     // The console's tables live in memory or on SSD, where a random page costs about what a
     // sequential one does (PostgreSQL's default of 4 is for spinning disks): without this
     // the current values of a 4,000-device list were a scan of the whole table (33 → 9.5 ms).
@@ -202,19 +237,7 @@ function openPostgres(url: string): Store {
   // fails (503) and the client also emits 'error', which nobody listens to while it
   // is checked out — the process would crash. A dead client is dropped on release.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const store: Store & { timer?: NodeJS.Timeout } = {
-    db,
-    reads: db,
-    offLoopReads: db,
-    dialect: 'postgres',
-    raw: { dialect: 'postgres', pool },
-    close: async () => {
-      if (store.timer) clearInterval(store.timer);
-      await db.destroy();
-    },
-  };
-  return store;
+  return pool;
 }
 
 async function migrateToLatest(store: Store): Promise<void> {

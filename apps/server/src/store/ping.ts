@@ -7,7 +7,9 @@ export async function pingDatabase(store: Store, timeoutMs: number): Promise<num
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
-      sql`select 1`.execute(store.db),
+      store.raw.dialect === 'postgres'
+        ? store.raw.healthPool.query('select 1')
+        : sql`select 1`.execute(store.db),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
       }),

@@ -61,7 +61,9 @@ function report(result: SweepResult): boolean {
     `- ${c.calls} chamadas simultâneas de \`${c.route}\`: ${JSON.stringify(c.statuses)} em ${c.wallMs.toFixed(0)} ms; ` +
       `/api/health p50 / p99 / máx ${c.healthP50.toFixed(1)} / ${c.healthP99.toFixed(1)} / ${c.healthMax.toFixed(1)} ms ` +
       `(${c.healthCalls} chamadas); bloqueio máx ${c.blockMs.toFixed(1)} ms` +
-      (c.idleBlockMs > 0 ? ` (${c.idleBlockMs.toFixed(1)} ms sem a rajada)` : ''),
+      (c.idleBlockMs > 0 ? ` (${c.idleBlockMs.toFixed(1)} ms sem a rajada)` : '') +
+      `; a primeira rajada (fria): ${c.cold.wallMs.toFixed(0)} ms, /api/health p99 ` +
+      `${c.cold.healthP99.toFixed(1)} ms, bloqueio máx ${c.cold.blockMs.toFixed(1)} ms`,
   );
   for (const r of over) {
     console.log(

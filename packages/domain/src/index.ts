@@ -61,6 +61,8 @@ export {
   SHELVING_MESSAGES,
   shelveDurationChoices,
 } from './alarmShelving.js';
+export type { AuditNames } from './auditDetails.js';
+export { AUDIT_EMPTY, auditDetailsText } from './auditDetails.js';
 export { hasBit } from './bits.js';
 export type { CardInput, CardState } from './card.js';
 export { CARD_STATE_TONE, cardState } from './card.js';

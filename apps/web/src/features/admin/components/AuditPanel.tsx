@@ -1,18 +1,20 @@
 import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import type { AuditRow } from '@vigia/contract';
 import {
+  type AuditNames,
   auditActionLabel,
+  auditDetailsText,
   formatDateTime,
   MESSAGES,
   type Period,
   validatePeriodSec,
 } from '@vigia/domain';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type ExcelColumn, exportExcel } from '../../../lib/excel';
 import { writeFailureText } from '../../../lib/httpErrors';
 import { notifyError } from '../../../ui/notify';
 import { PeriodRangeInputs } from '../../../ui/PeriodRangeInputs';
-import { auditRowsFor, useAuditTrail } from '../api/admin';
+import { auditRowsFor, useAuditTrail, useModels, usePlaces, useSystems } from '../api/admin';
 import { AdminTable } from './AdminTable';
 import { ListState } from './ListState';
 
@@ -30,30 +32,36 @@ const ACTION_OPTIONS = [
 const EXPORT_MAX = 20_000;
 const DAY = 86_400;
 
-/** A row's details as a line: the JSON's fields, 'chave: valor', without braces. */
-function detailsText(row: AuditRow): string {
-  if (!row.detalhes) return '';
-  try {
-    const value = JSON.parse(row.detalhes) as Record<string, unknown>;
-    return Object.entries(value)
-      .filter(
-        ([key, v]) => v !== null && v !== undefined && key !== 'system_id' && key !== 'device_id',
-      )
-      .map(([key, v]) => `${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-      .join('; ');
-  } catch {
-    return row.detalhes;
-  }
+/** The systems, companies, models and places the details name by id, from lists the tabs read too. */
+function useAuditNames(sisId: number): AuditNames {
+  const systems = useSystems().data;
+  const models = useModels().data;
+  const places = usePlaces(sisId).data;
+  return useMemo(() => {
+    const placesOf = (tipo: string) =>
+      new Map((places ?? []).filter((p) => p.tipo === tipo).map((p) => [p.id, p.nome]));
+    return {
+      sistemas: new Map((systems ?? []).map((s) => [s.id, s.nome])),
+      empresas: new Map((systems ?? []).map((s) => [s.empresaId, s.empresa])),
+      modelos: new Map((models ?? []).map((m) => [m.id, m.nome])),
+      usinas: placesOf('usina'),
+      scds: placesOf('scd'),
+      venues: placesOf('venue'),
+    };
+  }, [systems, models, places]);
 }
 
-const COLUMNS: readonly ExcelColumn<AuditRow>[] = [
-  { header: 'Data e hora', value: (r) => r.ts, format: 'date' },
-  { header: 'Usuário', value: (r) => r.usuario ?? 'sistema' },
-  { header: 'Ação', value: (r) => auditActionLabel(r.acao) },
-  { header: 'Dispositivo', value: (r) => r.dispositivo },
-  { header: 'Sistema', value: (r) => r.sistema },
-  { header: 'Detalhes', value: detailsText },
-];
+/** The Excel file's columns: the table's, and the system's name. */
+function exportColumns(names: AuditNames): readonly ExcelColumn<AuditRow>[] {
+  return [
+    { header: 'Data e hora', value: (r) => r.ts, format: 'date' },
+    { header: 'Usuário', value: (r) => r.usuario ?? 'sistema' },
+    { header: 'Ação', value: (r) => auditActionLabel(r.acao) },
+    { header: 'Dispositivo', value: (r) => r.dispositivo },
+    { header: 'Sistema', value: (r) => r.sistema },
+    { header: 'Detalhes', value: (r) => auditDetailsText(r.acao, r.detalhes, names) },
+  ];
+}
 
 /** 'Auditoria': who did what in the chosen system, newest first, and its Excel export. */
 export function AuditPanel({ sisId }: { sisId: number }) {
@@ -63,6 +71,7 @@ export function AuditPanel({ sisId }: { sisId: number }) {
     return { inicio: now - 30 * DAY, fim: now };
   });
   const [exporting, setExporting] = useState(false);
+  const names = useAuditNames(sisId);
   const problem = validatePeriodSec(period.inicio, period.fim);
   const filters = {
     sisId,
@@ -76,7 +85,11 @@ export function AuditPanel({ sisId }: { sisId: number }) {
   const exportRows = async () => {
     setExporting(true);
     try {
-      await exportExcel('auditoria.xlsx', COLUMNS, await auditRowsFor(filters, EXPORT_MAX));
+      await exportExcel(
+        'auditoria.xlsx',
+        exportColumns(names),
+        await auditRowsFor(filters, EXPORT_MAX),
+      );
     } catch (error) {
       notifyError(writeFailureText(error, MESSAGES.networkError));
     } finally {
@@ -127,7 +140,10 @@ export function AuditPanel({ sisId }: { sisId: number }) {
                 { header: 'Usuário', cell: (r) => r.usuario ?? 'sistema' },
                 { header: 'Ação', cell: (r) => auditActionLabel(r.acao) },
                 { header: 'Dispositivo', cell: (r) => r.dispositivo ?? '—' },
-                { header: 'Detalhes', cell: detailsText },
+                {
+                  header: 'Detalhes',
+                  cell: (r) => auditDetailsText(r.acao, r.detalhes, names) || '—',
+                },
               ]}
             />
           )}

@@ -1,9 +1,9 @@
 import { PLACE_KIND_LABELS, SYSTEM_FEATURE_LABELS, SYSTEM_HOME_LABELS } from './administration.js';
-import { ALARM_CRITICAL_MIN } from './alarm.js';
 import { COMMAND_STATUS, commandStatus } from './command.js';
 import { formatDateTime } from './date.js';
 import { deviceTypeLabel } from './device.js';
 import { formatNumber } from './format.js';
+import { CRITICALITY_CHOICES } from './notifications.js';
 
 /**
  * An audit row's details (issue 28) as the audit screen and its Excel file show
@@ -156,8 +156,8 @@ function commandResultText(value: unknown): string | undefined {
 }
 
 const escalatedText: ValueText = (value) => {
-  if (value === 0) return 'Todos os alarmes';
-  if (value === ALARM_CRITICAL_MIN) return 'Somente alarmes críticos';
+  const choice = CRITICALITY_CHOICES.find((c) => c.value === value);
+  if (choice) return choice.label;
   return typeof value === 'number' ? `Criticidade ${value} ou mais` : plainText(value);
 };
 

@@ -292,6 +292,7 @@ export type {
 } from './notifications.js';
 export {
   alarmNotificationText,
+  CRITICALITY_CHOICES,
   DEFAULT_ESCALATION,
   DEFAULT_NOTIFICATION_PREFERENCES,
   DELIVERY_STATUS_DISPLAY,

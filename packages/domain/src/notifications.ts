@@ -76,6 +76,15 @@ export interface NotificationPreferences {
   maxPorJanela: number;
 }
 
+/**
+ * The least criticality told of, as the preferences and the escalation offer it (and the
+ * audit trail names it): every alarm, or the critical ones only.
+ */
+export const CRITICALITY_CHOICES: readonly { value: number; label: string }[] = [
+  { value: 0, label: 'Todos os alarmes' },
+  { value: ALARM_CRITICAL_MIN, label: 'Somente alarmes críticos' },
+];
+
 /** What a user without saved preferences has: nothing sent outside the console. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   navegador: true,

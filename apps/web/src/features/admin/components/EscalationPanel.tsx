@@ -1,15 +1,15 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { EscalationSettingsBody } from '@vigia/contract';
-import { ALARM_CRITICAL_MIN, MESSAGES } from '@vigia/domain';
+import { CRITICALITY_CHOICES, MESSAGES } from '@vigia/domain';
 import { type FormEvent, useState } from 'react';
 import { writeFailureText } from '../../../lib/httpErrors';
 import { useEscalation, useSaveEscalation } from '../api/escalation';
 import { ListState } from './ListState';
 
-const CRITICALITY_OPTIONS = [
-  { value: '0', label: 'Todos os alarmes' },
-  { value: String(ALARM_CRITICAL_MIN), label: 'Somente alarmes críticos' },
-];
+const CRITICALITY_OPTIONS = CRITICALITY_CHOICES.map((c) => ({
+  value: String(c.value),
+  label: c.label,
+}));
 
 /**
  * A system's escalation (issue 29): an alarm not acknowledged after N minutes

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { NotificationPreferencesAnswer } from '@vigia/contract';
 import {
-  ALARM_CRITICAL_MIN,
+  CRITICALITY_CHOICES,
   deviceTypePlural,
   MESSAGES,
   NOTIFICATION_LIMITS,
@@ -23,10 +23,10 @@ import { writeFailureText } from '../../../lib/httpErrors';
 import { useUserInfo } from '../../../lib/user/get-user-info';
 import { useDeviceTypes, useSavePreferences } from '../api/notifications';
 
-const CRITICALITY_OPTIONS = [
-  { value: '0', label: 'Todos os alarmes' },
-  { value: String(ALARM_CRITICAL_MIN), label: 'Somente alarmes críticos' },
-];
+const CRITICALITY_OPTIONS = CRITICALITY_CHOICES.map((c) => ({
+  value: String(c.value),
+  label: c.label,
+}));
 
 /**
  * The device types to choose from: those of the caller's systems and those

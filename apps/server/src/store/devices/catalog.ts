@@ -154,20 +154,25 @@ export class DeviceCatalog {
           'devices.params as params',
         ])
         .where('devices.id', 'in', slice)
-        .execute(),
+        .execute()
+        // Shaped slice by slice (each parses its devices' parameters), not all in one turn.
+        .then((found) =>
+          found.map(
+            (row): DeviceStatic => ({
+              ...row,
+              tipo: shared(row.tipo),
+              equipamento: shared(row.equipamento),
+              localNome: shared(row.localNome),
+              uf: shared(row.uf),
+              params: paramList(row.params),
+            }),
+          ),
+        ),
     );
     this.trim(this.devices);
-    for (const row of rows) {
-      const device = {
-        ...row,
-        tipo: shared(row.tipo),
-        equipamento: shared(row.equipamento),
-        localNome: shared(row.localNome),
-        uf: shared(row.uf),
-        params: paramList(row.params),
-      };
-      this.devices.set(row.id, { at: now, value: device });
-      out.set(row.id, device);
+    for (const device of rows) {
+      this.devices.set(device.id, { at: now, value: device });
+      out.set(device.id, device);
     }
     return out;
   }

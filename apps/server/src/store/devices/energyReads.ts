@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import { energyByDevice } from '../energy/energyCounters.js';
 import { placeLocation } from '../places/location.js';
+import { nextTurn } from '../readingSeek.js';
 import type { Database } from '../schema.js';
 import { GENERATOR_STATUS_READING } from './deviceList.js';
 import { buildDeviceRows } from './deviceRows.js';
@@ -41,6 +42,8 @@ export async function energyDeviceRows(
   options: EnergyReadOptions,
 ): Promise<EnergyDeviceRow[]> {
   const devices = await selectDevices(db, selection);
+  // On SQLite the statements below run in this thread: a turn after the selection.
+  await nextTurn();
   const [rows, energy] = await Promise.all([
     buildDeviceRows(db, devices, { nomes: options.nomes, nowSec: options.nowSec }),
     energyByDevice(
@@ -49,10 +52,12 @@ export async function energyDeviceRows(
       options.nowSec,
     ),
   ]);
-  return sortByEnergy(
-    rows.map((row) => ({ ...row, energia: energyOf(energy, row.id) })),
-    options.sortby,
-  );
+  // The rows are this call's own: each takes its energy in place (a copy of 5,000 rows of
+  // 30 readings each was 10-20 ms), and the sort runs in a turn of its own.
+  const withEnergy = rows as EnergyDeviceRow[];
+  for (const row of withEnergy) row.energia = energyOf(energy, row.id);
+  await nextTurn();
+  return sortByEnergy(withEnergy, options.sortby);
 }
 
 type PlaceTotals = Omit<PlantRow, 'id' | 'nome' | 'uf' | 'lat' | 'longi' | 'sisId' | 'scds'>;

@@ -1,6 +1,8 @@
 import type { EnergySummary } from '@vigia/contract';
 import { type Kysely, sql } from 'kysely';
 import { energySummary } from '../devices/energy.js';
+import { dialectOf } from '../dialect.js';
+import { nextTurn } from '../readingSeek.js';
 import type { Database } from '../schema.js';
 
 /** The energy counter reading of generators, transfer panels and meters of the fleet. */
@@ -15,23 +17,45 @@ function advance(later: number | null, earlier: number | null): number | null {
 }
 
 /**
+ * Devices per statement on SQLite, which runs in this thread: a system's 5,000 counters
+ * held the event loop 40 ms in one statement on a cold page cache (8 ms warm); slices of
+ * 1,000 with a turn between them. PostgreSQL takes them in one.
+ */
+const SQLITE_DEVICES_PER_QUERY = 1_000;
+
+/**
  * Energy of the last 24 h and of the 24 h before, per device, from its
  * `kWh` counter: the current value and the newest readings at or before 24 h
- * and 48 h ago. One query (two index seeks per counter).
+ * and 48 h ago. One query (two index seeks per counter), in slices on SQLite.
  */
 export async function energyByDevice(
   db: Kysely<Database>,
   deviceIds: readonly number[],
   nowSec: number,
+  sqliteDevicesPerQuery = SQLITE_DEVICES_PER_QUERY,
 ): Promise<Map<number, EnergySummary>> {
   const out = new Map<number, EnergySummary>();
   if (deviceIds.length === 0) return out;
+  const slice = dialectOf(db) === 'sqlite' ? sqliteDevicesPerQuery : deviceIds.length;
+  for (let i = 0; i < deviceIds.length; i += slice) {
+    if (i > 0) await nextTurn();
+    const ids = deviceIds.slice(i, i + slice);
+    for (const row of await countersOf(db, ids, nowSec)) {
+      const v24 = row.antes24h === null ? null : Number(row.antes24h);
+      const v48 = row.antes48h === null ? null : Number(row.antes48h);
+      out.set(row.deviceId, energySummary(advance(row.agora, v24), advance(v24, v48)));
+    }
+  }
+  return out;
+}
+
+function countersOf(db: Kysely<Database>, deviceIds: readonly number[], nowSec: number) {
   // The newest counter reading at or before `ts`: one backward index seek on (tag_id, ts).
   const valueAt = (ts: number) =>
     sql<
       number | null
     >`(select r.valor from readings r where r.tag_id = tags.id and r.ts <= ${ts} order by r.ts desc limit 1)`;
-  const rows = await db
+  return db
     .selectFrom('tags')
     .leftJoin('current_values', 'current_values.tag_id', 'tags.id')
     .select([
@@ -43,10 +67,4 @@ export async function energyByDevice(
     .where('tags.device_id', 'in', deviceIds)
     .where('tags.nome', '=', ENERGY_READING)
     .execute();
-  for (const row of rows) {
-    const v24 = row.antes24h === null ? null : Number(row.antes24h);
-    const v48 = row.antes48h === null ? null : Number(row.antes48h);
-    out.set(row.deviceId, energySummary(advance(row.agora, v24), advance(v24, v48)));
-  }
-  return out;
 }

@@ -186,6 +186,35 @@ describe('auditDetailsText: administration (store/admin)', () => {
     ).toBe('Limite: do modelo → 50; Mensagem: do modelo → Óleo acima de 50 °C');
   });
 
+  it('a rule change names the rule first, as the rules screen showed it before the change', () => {
+    expect(
+      auditDetailsText(
+        'admin.dispositivo.regras',
+        json({
+          system_id: 1,
+          device_id: 12,
+          regra: 1,
+          regraNome: 'Alta temperatura do óleo',
+          antes: { limite: null, atraso: null, critico: null, mensagem: null },
+          depois: { limite: 50, atraso: null, critico: null, mensagem: 'Óleo acima de 50 °C' },
+        }),
+      ),
+    ).toBe(
+      'Regra: Alta temperatura do óleo; Limite: do modelo → 50; Mensagem: do modelo → Óleo acima de 50 °C',
+    );
+    expect(
+      auditDetailsText(
+        'admin.modelo.regras',
+        json({
+          antes: { limite: 105, atraso: 0, critico: 20, mensagem: 'Alta temperatura do óleo' },
+          depois: { limite: 102.5, atraso: 0, critico: 20, mensagem: 'Alta temperatura do óleo' },
+          regra: 9,
+          regraNome: 'Alta temperatura do óleo',
+        }),
+      ),
+    ).toBe('Regra: Alta temperatura do óleo; Limite: 105 → 102,5');
+  });
+
   it("a model's rule: delay in seconds, decimals with a comma, a bit rule's limit as —", () => {
     expect(
       auditDetailsText(
@@ -309,6 +338,37 @@ describe('auditDetailsText: commands (commandService)', () => {
       'Resultado: Expirado: sem resposta do dispositivo',
     ],
   ])('%s %j', (action, details, text) => {
+    expect(auditDetailsText(action, json(details))).toBe(text);
+  });
+
+  it.each([
+    [
+      'comando.enviado',
+      { ...sent, comandoNome: 'Partir GMG', resultado: 'enviado' },
+      'Comando: Partir GMG; Endereço IP: 10.1.2.3; Resultado: Enviado',
+    ],
+    [
+      'comando.recusado',
+      { ...sent, commandId: null, comandoNome: 'Parar GMG', resultado: 'sem direito' },
+      'Comando: Parar GMG; Endereço IP: 10.1.2.3; Resultado: Usuário sem direito a comandos',
+    ],
+    [
+      'comando.recusado',
+      { ...sent, commandId: null, comandoNome: null, resultado: 'comando inexistente' },
+      'Endereço IP: 10.1.2.3; Resultado: Comando inexistente',
+    ],
+    [
+      'comando.estado',
+      {
+        endereco: null,
+        commandId: 77,
+        comandoId: null,
+        comandoNome: 'Partir GMG',
+        resultado: 'status 2',
+      },
+      'Comando: Partir GMG; Resultado: Finalizado',
+    ],
+  ])('names the command first: %s %j', (action, details, text) => {
     expect(auditDetailsText(action, json(details))).toBe(text);
   });
 });

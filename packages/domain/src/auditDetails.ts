@@ -10,7 +10,8 @@ import { CRITICALITY_CHOICES } from './notifications.js';
  * them: the JSON the server writes next to each action, read in pt-BR
  * ('Limite: do modelo → 50'), never its field names. The row's own columns
  * already name the system and the device; references with nothing to read
- * (a comment's or a command's id) are left out.
+ * (a comment's or a command's id) are left out, a rule and a command read by
+ * their names where the row holds them (rows from before it read without).
  */
 
 /** Names the console holds, to show an id as what it names; an id without one reads 'nº 3'. */
@@ -215,7 +216,8 @@ const AUDIT_DETAIL_FIELDS: Readonly<Record<string, FieldText>> = {
   system_id: hidden,
   device_id: hidden,
   systemId: hidden,
-  // References with nothing for a reader: a comment's, a command's, a rule's, a step's.
+  // References with nothing for a reader: a comment's, a command's, a rule's, a step's
+  // (a rule and a command are read by their names, `regraNome` and `comandoNome`).
   comment_id: hidden,
   commandId: hidden,
   comandoId: hidden,
@@ -262,6 +264,7 @@ const AUDIT_DETAIL_FIELDS: Readonly<Record<string, FieldText>> = {
   bloqueado: labelled('Bloqueado'),
   rotacao: (value) =>
     value === true ? 'Troca de chave' : value === false ? 'Primeira emissão' : undefined,
+  regraNome: labelled('Regra'),
   antes: (_value, context) => ruleChange(context),
   depois: (_value, context) =>
     context.details.antes === undefined ? ruleChange(context) : undefined,
@@ -276,6 +279,7 @@ const AUDIT_DETAIL_FIELDS: Readonly<Record<string, FieldText>> = {
   ocorrencias: listCount('Alarmes afetados'),
 
   // Commands.
+  comandoNome: labelled('Comando'),
   resultado: labelled('Resultado', commandResultText),
 
   // Notifications: a system's escalation, and an escalated alarm.
@@ -286,6 +290,12 @@ const AUDIT_DETAIL_FIELDS: Readonly<Record<string, FieldText>> = {
   usuarios: listCount('Usuários avisados', 'nenhum'),
   mensagens: labelled('Mensagens'),
 };
+
+/**
+ * What a row is about, read first wherever the server wrote it: the rule's
+ * name before its changes, the command's before its address and outcome.
+ */
+const SUBJECT_KEYS: ReadonlySet<string> = new Set(['regraNome', 'comandoNome']);
 
 /** Actions whose details are a change: a field set to nothing was cleared. */
 const isChangeAction = (action: string) =>
@@ -310,7 +320,11 @@ export function auditDetailsText(
   }
   if (!isRecord(parsed)) return plainText(parsed) ?? '';
   const context: Context = { action, details: parsed, names, isChange: isChangeAction(action) };
-  return Object.entries(parsed)
+  const entries = Object.entries(parsed);
+  return [
+    ...entries.filter(([key]) => SUBJECT_KEYS.has(key)),
+    ...entries.filter(([key]) => !SUBJECT_KEYS.has(key)),
+  ]
     .flatMap(([key, value]) => {
       const field = Object.hasOwn(AUDIT_DETAIL_FIELDS, key)
         ? AUDIT_DETAIL_FIELDS[key]

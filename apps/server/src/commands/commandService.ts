@@ -111,6 +111,7 @@ export async function startCommandService(opts: CommandServiceOptions): Promise<
       endereco: null,
       commandId: c.id,
       comandoId: null,
+      comandoNome: c.nome,
       resultado: status === COMMAND_STATUS.expired ? 'expirado' : `status ${status}`,
       now,
     });
@@ -119,19 +120,25 @@ export async function startCommandService(opts: CommandServiceOptions): Promise<
 
   const service: CommandService = {
     async send(r) {
-      const audit = {
+      const asked = {
         userId: r.user.id,
         deviceId: r.deviceId,
         endereco: r.address,
         comandoId: r.comandoId,
       };
       const device = await findCommandDevice(db, r.deviceId, r.user.systemIds);
-      if (!device)
-        return refuse({ ...audit, resultado: 'dispositivo fora do usuário' }, notFound());
+      if (!device) {
+        return refuse(
+          { ...asked, comandoNome: null, resultado: 'dispositivo fora do usuário' },
+          notFound(),
+        );
+      }
+      // Looked up before the right is checked, so that a refusal names the command too.
+      const type = await findCommandType(db, device.templateId, r.comandoId);
+      const audit = { ...asked, comandoNome: type?.nome ?? null };
       if (!hasCommandRight(r.user)) {
         return refuse({ ...audit, resultado: 'sem direito' }, forbidden(MESSAGES.noCommandRight));
       }
-      const type = await findCommandType(db, device.templateId, r.comandoId);
       if (!type) {
         return refuse(
           { ...audit, resultado: 'comando inexistente' },

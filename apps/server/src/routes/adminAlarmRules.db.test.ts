@@ -165,9 +165,19 @@ describe.skipIf(!available)('administration: alarm rules', () => {
     expect(await open()).toMatchObject([
       { nome_alarme: 'Entrada 1 acima de 40', critico: 21, hora_ativacao: ts, valor_falha: 50 },
     ]);
-    expect(await audits('admin.dispositivo.regras')).toMatchObject([
-      { system_id: 200, device_id: deviceId, entity_id: String(deviceId) },
-    ]);
+    const [overridden] = await audits('admin.dispositivo.regras');
+    expect(overridden).toMatchObject({
+      system_id: 200,
+      device_id: deviceId,
+      entity_id: String(deviceId),
+    });
+    // The rule by the name its screen showed: the model's until the device has its own.
+    expect(JSON.parse(overridden?.details ?? '{}')).toMatchObject({
+      regra: rule.id,
+      regraNome: 'Entrada analógica 1 alta',
+      antes: { limite: null, mensagem: null },
+      depois: { limite: 40, mensagem: 'Entrada 1 acima de 40' },
+    });
 
     // Back to the model (an empty list): 80 with its deadband clears it.
     const reset = await call('PUT', `/api/admin/dispositivos/${deviceId}/regras`, systemAdmin, {
@@ -176,7 +186,12 @@ describe.skipIf(!available)('administration: alarm rules', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     await reading(50);
     expect(await open()).toEqual([]);
-    expect(await audits('admin.dispositivo.regras')).toHaveLength(2);
+    const rows = await audits('admin.dispositivo.regras');
+    expect(rows).toHaveLength(2);
+    expect(JSON.parse(rows[1]?.details ?? '{}')).toMatchObject({
+      regraNome: 'Entrada 1 acima de 40',
+      depois: { limite: null, mensagem: null },
+    });
     expect(
       await t.store.db
         .selectFrom('device_alarm_rules')
@@ -227,8 +242,9 @@ describe.skipIf(!available)('administration: alarm rules', () => {
     expect(rows[0]).toMatchObject({ system_id: null, device_id: null, entity_id: String(modelId) });
     expect(JSON.parse(rows[0]?.details ?? '{}')).toMatchObject({
       regra: rule.id,
-      antes: { limite: 80 },
-      depois: { limite: 45 },
+      regraNome: 'Entrada analógica 1 alta',
+      antes: { limite: 80, mensagem: 'Entrada analógica 1 alta' },
+      depois: { limite: 45, mensagem: 'Entrada 1 alta' },
     });
     // The same values again change nothing and write no audit row.
     await call('PUT', `/api/admin/modelos/${modelId}/regras`, admin, change);

@@ -281,12 +281,36 @@ describe.skipIf(!available)('remote commands: rights, tenancy, confirmation, del
       ]),
     );
     const sent = audit.find((a) => a.resultado === 'enviado');
-    expect(sent).toMatchObject({ endereco: '10.1.2.3', deviceId: generator, userId: 1 });
+    expect(sent).toMatchObject({
+      endereco: '10.1.2.3',
+      deviceId: generator,
+      userId: 1,
+      comandoNome: 'Partir GMG',
+    });
     expect(sent?.ts).toBeGreaterThan(0);
     expect(sent?.comandoId).toEqual(expect.any(Number));
-    expect((await commandAuditOf(t.store.db, silent)).map((a) => a.resultado)).toContain(
-      'expirado',
+    // Which command, by the name the console lists: sent, repeated, refused, answered.
+    const named = (resultado: string) => audit.find((a) => a.resultado === resultado)?.comandoNome;
+    expect(named('repetido: não reenviado')).toBe('Partir GMG');
+    expect(named('chave já usada em outro comando')).toBe('Parar GMG');
+    expect(named('status 2')).toBe('Partir GMG');
+    // A command not of the device's model, or a device outside the user's, has no name.
+    expect(named('comando inexistente')).toBeNull();
+    expect(named('dispositivo fora do usuário')).toBeNull();
+    const [{ details } = { details: null }] = await t.store.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'comando.recusado')
+      .where('device_id', '=', clienteDevice)
+      .execute();
+    expect(JSON.parse(details ?? '{}')).toMatchObject({
+      resultado: 'sem direito',
+      comandoNome: expect.any(String),
+    });
+    const expired = (await commandAuditOf(t.store.db, silent)).find(
+      (a) => a.resultado === 'expirado',
     );
+    expect(expired?.comandoNome).toEqual(expect.any(String));
   });
 });
 

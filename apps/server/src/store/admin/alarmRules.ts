@@ -47,7 +47,8 @@ export interface RuleChange extends AlarmRuleValues {
 
 /**
  * Sets the listed rules of a model; one audit row for each rule that changed,
- * in the same transaction. 'unknownRule' (nothing written) when a rule is not the model's.
+ * in the same transaction, naming the rule as the rules screen showed it (its
+ * message before the change). 'unknownRule' (nothing written) when a rule is not the model's.
  */
 export async function saveModelRules(
   db: Db,
@@ -80,7 +81,7 @@ export async function saveModelRules(
         action: 'admin.modelo.regras',
         entity: 'modelo',
         entityId: templateId,
-        details: { regra: rule.id, antes: before, depois: after },
+        details: { regra: rule.id, regraNome: before.mensagem, antes: before, depois: after },
       });
       changed++;
     }
@@ -166,7 +167,9 @@ const sameOverride = (a: RuleOverride, b: RuleOverride) =>
 /**
  * Replaces a device's overrides (a rule absent or all null follows its model);
  * one audit row, with the device and its system, for each rule whose override
- * changed. 'unknownRule' (nothing written) for a rule not of the device's model.
+ * changed, naming the rule as the device's rules screen showed it (its own
+ * message before the change, or its model's). 'unknownRule' (nothing written)
+ * for a rule not of the device's model.
  */
 export async function saveDeviceRules(
   db: Db,
@@ -175,12 +178,12 @@ export async function saveDeviceRules(
   userId: number,
 ): Promise<{ changed: number } | { unknownRule: number }> {
   return db.transaction().execute(async (trx) => {
-    const ruleIds = new Set((await rulesOf(trx, device.modeloId)).map((r) => r.id));
-    for (const id of overrides.keys()) if (!ruleIds.has(id)) return { unknownRule: id };
+    const rules = new Map((await rulesOf(trx, device.modeloId)).map((r) => [r.id, r]));
+    for (const id of overrides.keys()) if (!rules.has(id)) return { unknownRule: id };
     const before = await overridesOf(trx, device.id);
     const none: RuleOverride = { limite: null, atraso: null, critico: null, mensagem: null };
     let changed = 0;
-    for (const id of ruleIds) {
+    for (const [id, rule] of rules) {
       const was = before.get(id) ?? none;
       const now = overrides.get(id) ?? none;
       if (sameOverride(was, now)) continue;
@@ -211,6 +214,7 @@ export async function saveDeviceRules(
           system_id: device.sisId,
           device_id: device.id,
           regra: id,
+          regraNome: was.mensagem ?? rule.nome_alarme,
           antes: was,
           depois: now,
         },

@@ -123,6 +123,8 @@ export interface StoredCommand {
   deviceId: number;
   /** The command type it was sent as (a repeat of its idempotency key must be the same). */
   commandTypeId: number | null;
+  /** Its type's name, as the console lists it ('Partir GMG'); null without a type. */
+  nome: string | null;
   systemId: number;
   statusWebId: number;
   expiresAt: number | null;
@@ -133,10 +135,12 @@ function selectCommands(db: Db) {
   return db
     .selectFrom('commands')
     .innerJoin('devices', 'devices.id', 'commands.device_id')
+    .leftJoin('command_types', 'command_types.id', 'commands.command_type_id')
     .select([
       'commands.id',
       'commands.device_id',
       'commands.command_type_id',
+      'command_types.nome',
       'devices.system_id',
       'commands.status_web_id',
       'commands.expires_at',
@@ -148,6 +152,7 @@ function toStored(r: {
   id: number;
   device_id: number;
   command_type_id: number | null;
+  nome: string | null;
   system_id: number;
   status_web_id: number;
   expires_at: number | null;
@@ -158,6 +163,7 @@ function toStored(r: {
     id: r.id,
     deviceId: r.device_id,
     commandTypeId: r.command_type_id,
+    nome: r.nome,
     systemId: r.system_id,
     statusWebId: r.status_web_id,
     expiresAt: r.expires_at,
@@ -293,6 +299,8 @@ export interface CommandAuditEntry {
   commandId: number | null;
   /** comandoId asked for. */
   comandoId: number | null;
+  /** The command's name, as the console lists it ('Partir GMG'); null when unknown. */
+  comandoNome: string | null;
   /** What happened, e.g. 'enviado', 'repetido', 'sem confirmação', 'status 2'. */
   resultado: string;
   now: number;
@@ -313,6 +321,7 @@ export async function auditCommand(db: Db, e: CommandAuditEntry): Promise<void> 
         endereco: e.endereco,
         commandId: e.commandId,
         comandoId: e.comandoId,
+        comandoNome: e.comandoNome,
         resultado: e.resultado,
       }),
     }))
@@ -346,6 +355,7 @@ export async function commandAuditOf(db: Db, deviceId: number, limit = 200) {
       endereco: d.endereco ?? null,
       commandId: d.commandId ?? null,
       comandoId: d.comandoId ?? null,
+      comandoNome: d.comandoNome ?? null,
       resultado: d.resultado ?? '',
     };
   });

@@ -44,14 +44,14 @@ function report(result: SweepResult): boolean {
   const worstP95 = result.routes.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   const c = result.concurrent;
   console.log(`\n## ${result.db}: ${result.devices} dispositivos, ${result.routes.length} rotas\n`);
-  console.log('| rota | estados | p50 ms | p95 ms | bloqueio máx ms |');
-  console.log('| --- | --- | ---: | ---: | ---: |');
+  console.log('| rota | estados | p50 ms | p95 ms | bloqueio máx ms | em CPU ms |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
   for (const r of [...result.routes].sort((a, b) => b.p95 - a.p95)) {
     const statuses = Object.entries(r.statuses)
       .map(([s, n]) => `${s}×${n}`)
       .join(' ');
     console.log(
-      `| \`${r.route}\` | ${statuses} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.blockMs.toFixed(1)} |`,
+      `| \`${r.route}\` | ${statuses} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.blockMs.toFixed(1)} | ${r.busyMs.toFixed(1)} |`,
     );
   }
   for (const s of result.skipped) console.log(`- não chamada: \`${s.route}\` (${s.why})`);
@@ -60,8 +60,8 @@ function report(result: SweepResult): boolean {
   console.log(
     `- ${c.calls} chamadas simultâneas de \`${c.route}\`: ${JSON.stringify(c.statuses)} em ${c.wallMs.toFixed(0)} ms; ` +
       `/api/health p50 / p99 / máx ${c.healthP50.toFixed(1)} / ${c.healthP99.toFixed(1)} / ${c.healthMax.toFixed(1)} ms ` +
-      `(${c.healthCalls} chamadas); bloqueio máx ${c.blockMs.toFixed(1)} ms` +
-      (c.idleBlockMs > 0 ? ` (${c.idleBlockMs.toFixed(1)} ms sem a rajada)` : '') +
+      `(${c.healthCalls} chamadas); bloqueio máx ${c.blockMs.toFixed(1)} ms ` +
+      `(${c.busyMs.toFixed(1)} em CPU)` +
       `; a primeira rajada (fria): ${c.cold.wallMs.toFixed(0)} ms, /api/health p99 ` +
       `${c.cold.healthP99.toFixed(1)} ms, bloqueio máx ${c.cold.blockMs.toFixed(1)} ms`,
   );

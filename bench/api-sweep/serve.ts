@@ -9,7 +9,8 @@
  * Over IPC: sends `{ type: 'ready', port, ids }` once it listens (`ids`: real ids of
  * the demo operator's biggest system, for the calls' parameters); answers `block`
  * with the longest event-loop block since the last `block` (ms, from
- * `monitorEventLoopDelay`), and stops on `stop`.
+ * `monitorEventLoopDelay`) and the longest counted in CPU time (`busyMs`), and stops
+ * on `stop`.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -38,7 +39,7 @@ export interface SweepIds {
 
 export type FromServer =
   | { type: 'ready'; port: number; ids: SweepIds; devices: number }
-  | { type: 'block'; maxMs: number };
+  | { type: 'block'; maxMs: number; busyMs: number };
 export type ToServer = { type: 'block' } | { type: 'stop' };
 
 const databaseUrl = process.env.SWEEP_DATABASE_URL ?? 'sqlite::memory:';
@@ -256,11 +257,32 @@ if (!address || typeof address === 'string') throw new Error('sem porta');
 const RESOLUTION_MS = 1;
 const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 delay.enable();
+// The same gaps counted in the process's CPU time: a gap while the process waited for a
+// core (a machine loaded past its cores) has little, one this thread spent working has it all.
+let busyMax = 0;
+let lastWall = performance.now();
+let lastCpu = cpuMs();
+setInterval(() => {
+  const wall = performance.now();
+  const cpu = cpuMs();
+  busyMax = Math.max(busyMax, Math.min(wall - lastWall, cpu - lastCpu) - RESOLUTION_MS);
+  lastWall = wall;
+  lastCpu = cpu;
+}, RESOLUTION_MS).unref();
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 const send = (message: FromServer) => process.send?.(message);
 process.on('message', (message: ToServer) => {
   if (message.type === 'block') {
-    send({ type: 'block', maxMs: Math.max(0, delay.max / 1e6 - RESOLUTION_MS) });
+    send({
+      type: 'block',
+      maxMs: Math.max(0, delay.max / 1e6 - RESOLUTION_MS),
+      busyMs: Math.max(0, busyMax),
+    });
     delay.reset();
+    busyMax = 0;
   } else if (message.type === 'stop') {
     void (async () => {
       await app.close();

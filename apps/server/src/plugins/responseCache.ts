@@ -293,7 +293,7 @@ const JSON_ITEMS_PER_TURN = 200;
 export async function toJsonBytes(body: unknown): Promise<Buffer> {
   if (!holdsLongArray(body, NESTING_SLICED)) return Buffer.from(JSON.stringify(body));
   const parts: Buffer[] = [];
-  await writeSliced(body, parts);
+  await writeSliced(body, NESTING_SLICED, parts);
   return Buffer.concat(parts);
 }
 
@@ -320,8 +320,11 @@ function holdsLongArray(value: unknown, depth: number): boolean {
   return false;
 }
 
-/** Writes `value`, which holds a long array (`holdsLongArray`), as JSON.stringify would. */
-async function writeSliced(value: unknown, parts: Buffer[]): Promise<void> {
+/**
+ * Writes `value`, which holds a long array within `depth` levels (`holdsLongArray`), as
+ * JSON.stringify would.
+ */
+async function writeSliced(value: unknown, depth: number, parts: Buffer[]): Promise<void> {
   if (isLongArray(value)) {
     parts.push(Buffer.from('['));
     for (let i = 0; i < value.length; i += JSON_ITEMS_PER_TURN) {
@@ -337,8 +340,8 @@ async function writeSliced(value: unknown, parts: Buffer[]): Promise<void> {
     for (let i = 0; i < value.length; i++) {
       if (i > 0) parts.push(Buffer.from(','));
       const item: unknown = value[i];
-      if (holdsLongArray(item, NESTING_SLICED)) {
-        await writeSliced(item, parts);
+      if (holdsLongArray(item, depth - 1)) {
+        await writeSliced(item, depth - 1, parts);
         continue;
       }
       // In an array JSON.stringify writes null for what it leaves out of an object.
@@ -350,12 +353,12 @@ async function writeSliced(value: unknown, parts: Buffer[]): Promise<void> {
   parts.push(Buffer.from('{'));
   let first = true;
   for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-    const sliced = holdsLongArray(field, NESTING_SLICED);
+    const sliced = holdsLongArray(field, depth - 1);
     const text = sliced ? '' : (JSON.stringify(field) as string | undefined);
     if (text === undefined) continue;
     parts.push(Buffer.from(`${first ? '' : ','}${JSON.stringify(key)}:${text}`));
     first = false;
-    if (sliced) await writeSliced(field, parts);
+    if (sliced) await writeSliced(field, depth - 1, parts);
   }
   parts.push(Buffer.from('}'));
 }

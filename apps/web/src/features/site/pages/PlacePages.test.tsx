@@ -137,7 +137,10 @@ describe('plant and SCD overview page', () => {
     );
     expect(await screen.findByTestId('overview-panel')).toHaveAttribute('data-panel', 'usina');
     expect(requestsTo('/api/dispositivos/infosFiltro')[0]?.searchParams.get('usinaId')).toBe('1');
-    expect(screen.getByText('prévia de ocorrências de usina 1 do sistema 200')).toBeInTheDocument();
+    // The preview is drawn once the panel has its readings (it must not push the page while they load).
+    expect(
+      await screen.findByText('prévia de ocorrências de usina 1 do sistema 200'),
+    ).toBeInTheDocument();
   });
 
   it('an overview id that is not the plant’s shows the error panel, with the tabs', async () => {

@@ -80,7 +80,7 @@ describe('site page', () => {
       '/200/site/1/1/1001/visao-geral/7',
     );
     expect(await screen.findByTestId('overview-panel')).toHaveAttribute('data-panel', 'gerador');
-    expect(screen.getByText('prévia de ocorrências de 1001')).toBeInTheDocument();
+    expect(await screen.findByText('prévia de ocorrências de 1001')).toBeInTheDocument();
   });
 
   it('draws what sits under the panel only once the panel has its readings, so nothing moves while it loads', async () => {

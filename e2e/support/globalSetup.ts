@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,9 +14,10 @@ import { DEMO_SEED, E2E_ENV, ensureBuilt, REPO_ROOT } from './vigiaServer.js';
 
 /**
  * Once per run, before any e2e file: the built console and server, the demo
- * fleet seeded once into a SQLite file that each file's server starts from (a
- * copy: a boot of under a second instead of seeding 30 days), and one
- * Chromium that each file's browser connects to.
+ * fleet seeded into a SQLite file that each file's server starts from (a copy:
+ * a boot of under a second instead of seeding 30 days), seeded again every few
+ * minutes while the run lasts, and one Chromium that each file's browser
+ * connects to.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   ensureBuilt();
@@ -36,26 +38,75 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   process.env[E2E_ENV.templateDb] = template;
   if (browserServer) process.env[E2E_ENV.chromiumEndpoint] = browserServer.wsEndpoint();
+  const stopRefreshing = keepTemplateFresh(template);
   return async () => {
+    await stopRefreshing();
     await browserServer?.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }
 
-/** The demo as the built server seeds it at start (`VIGIA_DEMO=1`, `VIGIA_SEED=1`). */
-async function seedTemplate(file: string): Promise<void> {
+/**
+ * The demo as the built server seeds it at start (`VIGIA_DEMO=1`, `VIGIA_SEED=1`), written
+ * by a child process (seeding holds its thread for seconds: the run's main process, which
+ * talks to every worker, stays free).
+ */
+function seedTemplate(file: string): Promise<void> {
   const built = (path: string) =>
-    import(pathToFileURL(join(REPO_ROOT, 'apps/server/dist', path)).href);
-  const [{ openStore }, { seedDemo }] = await Promise.all([
-    built('store/database.js'),
-    built('seed/demoFleet.js'),
-  ]);
-  const store = await openStore(`sqlite:${file}`);
-  try {
-    await seedDemo(store, DEMO_SEED);
-    // A copy of the main file alone must hold everything.
-    store.raw.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    await store.close();
-  }
+    JSON.stringify(pathToFileURL(join(REPO_ROOT, 'apps/server/dist', path)).href);
+  const script = `
+    const [{ openStore }, { seedDemo }] = await Promise.all([
+      import(${built('store/database.js')}),
+      import(${built('seed/demoFleet.js')}),
+    ]);
+    const store = await openStore('sqlite:' + process.env.VIGIA_TEMPLATE_FILE);
+    try {
+      await seedDemo(store, ${JSON.stringify(DEMO_SEED)});
+      // A copy of the main file alone must hold everything.
+      store.raw.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      await store.close();
+    }`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, VIGIA_TEMPLATE_FILE: file },
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`semear o modelo falhou (${code}):\n${errors}`)),
+    );
+  });
 }
+
+/**
+ * Seeds a new template every `TEMPLATE_REFRESH_MS` and puts it in the old one's place
+ * (a rename: a server copying the old file meanwhile reads it whole). The servers run
+ * without the simulator, so the demo's readings age from the moment they were seeded:
+ * 30 minutes on, every online device reads offline, and a file starting late in a long
+ * run found no online device. A server now starts from a demo at most this old.
+ */
+function keepTemplateFresh(template: string): () => Promise<void> {
+  let refreshing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    const next = `${template}.next`;
+    refreshing = seedTemplate(next)
+      .then(() => renameSync(next, template))
+      .catch((error: unknown) => {
+        // The old template stays: its files fail on their own if it is too old.
+        console.error('e2e: o modelo da demonstração não foi renovado:', error);
+      });
+  }, TEMPLATE_REFRESH_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    return refreshing;
+  };
+}
+
+/** Well inside the 30 minutes after which a reading is stale, with room for a 10-minute file. */
+const TEMPLATE_REFRESH_MS = 8 * 60_000;

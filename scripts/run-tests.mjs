@@ -3,7 +3,7 @@
 // every test project (domain, contract, server on SQLite and PostgreSQL, web,
 // end to end in Chromium) in one Vitest run. Prints each phase's wall time and
 // the slowest test files, and ends with a plain `tests: N passed, N failed,
-// N skipped` line. Arguments go to Vitest (`npm test -- --project web`).
+// N skipped` line. Arguments go to Vitest (`npm test -- --project 'web*'`).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { FILE_TIMES } from './fileTimesReporter.mjs';

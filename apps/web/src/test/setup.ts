@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -38,7 +39,12 @@ window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
 
+// Files share one module registry (the web project runs without isolation): what a
+// test leaves in a module-level store must not reach the next file.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  notifications.clean();
+  notifications.cleanQueue();
 });

@@ -6,8 +6,9 @@ import { HttpError } from './httpError.js';
 
 /**
  * The heavy calls: each reads a period of history (energy over days, reports, chart
- * history, a reading's history in the health plan, the plant chart, alarm KPIs). The one list of them: these are limited per
- * user here, and their handlers read through `store.offLoopReads`.
+ * history, a reading's history in the health plan, the plant chart, alarm KPIs, the fuel
+ * assets and refuels found in 30 days of each tank's hours). The one list of them: these are
+ * limited per user here, and their handlers read through `store.offLoopReads`.
  */
 export const HEAVY_CALLS: readonly RouteDefinition[] = [
   API.energy.generatedEnergy,
@@ -24,6 +25,8 @@ export const HEAVY_CALLS: readonly RouteDefinition[] = [
   API.chartHistory.pens,
   API.healthPlan.infoHistory,
   API.alarmKpi.get,
+  API.fuel.assets,
+  API.fuel.refuels,
 ];
 
 /**

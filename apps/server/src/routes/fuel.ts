@@ -154,6 +154,7 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
     return { systemId: sisid, venueId };
   };
 
+  // Heavy reads (plugins/heavyCalls.ts: 30 days of each tank's hours): off the event loop on SQLite.
   app.route({
     ...fromContract(app, API.fuel.assets),
     handler: async (request) => {
@@ -161,7 +162,11 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
       const days = listingDays(new Date());
       const fromDay = days[days.length - 1] ?? '';
       const toDay = days[0] ?? '';
-      return listFuelAssets(db, scope, { fromDay, toDay, ...dayPeriod(fromDay, toDay) });
+      return listFuelAssets(store.offLoopReads, scope, {
+        fromDay,
+        toDay,
+        ...dayPeriod(fromDay, toDay),
+      });
     },
   });
 
@@ -174,7 +179,7 @@ export const fuelRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { stor
         request.query.dataInicial ?? days[days.length - 1] ?? '',
         request.query.dataFinal ?? days[0] ?? '',
       );
-      return listRefuels(db, scope, inicio, fim);
+      return listRefuels(store.offLoopReads, scope, inicio, fim);
     },
   });
 

@@ -30,3 +30,19 @@ export async function* oldestOfEachTag(
 
 /** Lets the event loop serve requests between the steps of a long job (SQLite runs in this thread). */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `read` over the distinct `ids` in slices, the event loop served between them; rows in order. */
+export async function inSlices<T>(
+  ids: readonly number[],
+  size: number,
+  read: (slice: number[]) => Promise<T[]>,
+): Promise<T[]> {
+  const distinct = [...new Set(ids)];
+  if (distinct.length <= size) return read(distinct);
+  const rows: T[] = [];
+  for (let i = 0; i < distinct.length; i += size) {
+    if (i > 0) await nextTurn();
+    for (const row of await read(distinct.slice(i, i + size))) rows.push(row);
+  }
+  return rows;
+}

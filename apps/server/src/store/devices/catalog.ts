@@ -1,7 +1,7 @@
 import type { DeviceParamRow } from '@vigia/contract';
 import type { Kysely } from 'kysely';
 import { parseJson } from '../json.js';
-import { nextTurn } from '../readingSeek.js';
+import { inSlices } from '../readingSeek.js';
 import type { Database } from '../schema.js';
 import { shared } from '../sharedStrings.js';
 
@@ -74,22 +74,6 @@ const MAX_ENTRIES = 100_000;
  */
 const DEVICES_PER_QUERY = 250;
 const TAG_DEVICES_PER_QUERY = 100;
-
-/** `read` over the distinct `ids` in slices, the event loop served between them; rows in order. */
-async function inSlices<T>(
-  ids: readonly number[],
-  size: number,
-  read: (slice: number[]) => Promise<T[]>,
-): Promise<T[]> {
-  const distinct = [...new Set(ids)];
-  if (distinct.length <= size) return read(distinct);
-  const rows: T[] = [];
-  for (let i = 0; i < distinct.length; i += size) {
-    if (i > 0) await nextTurn();
-    for (const row of await read(distinct.slice(i, i + size))) rows.push(row);
-  }
-  return rows;
-}
 
 /**
  * The device catalogue (names, places, model, parameters, tag names, units

@@ -2,6 +2,7 @@ import type { FuelAssetRow, RefuelRow } from '@vigia/contract';
 import { detectRefuels, fuelAutonomyDays, type Refuel } from '@vigia/domain';
 import type { Kysely } from 'kysely';
 import { parseJson } from '../json.js';
+import { inSlices } from '../readingSeek.js';
 import { hourAggregates } from '../rollups/rollups.js';
 import type { Database } from '../schema.js';
 
@@ -117,6 +118,14 @@ async function loadAssets(db: Db, scope: AssetScope): Promise<Asset[]> {
   });
 }
 
+/**
+ * Volume tags whose hours are read per statement, the event loop served between them. A
+ * tag's 30 days are 720 hours; a system's 15 tanks in one statement held the loop 43 ms on
+ * SQLite (the statement runs in this thread) and 83 ms on PostgreSQL (the rows are parsed
+ * in it); four tags a statement still 40 ms, one 12 ms.
+ */
+const VOLUME_TAGS_PER_QUERY = 1;
+
 /** Each asset's refuels between two instants (epoch seconds, inclusive), by asset id. */
 async function refuelsOf(
   db: Db,
@@ -126,7 +135,9 @@ async function refuelsOf(
 ): Promise<Map<number, Refuel[]>> {
   const byTag = new Map<number, Asset>();
   for (const asset of assets) if (asset.volumeTag) byTag.set(asset.volumeTag.id, asset);
-  const hours = await hourAggregates(db, [...byTag.keys()], inicio, fim);
+  const hours = await inSlices([...byTag.keys()], VOLUME_TAGS_PER_QUERY, (tagIds) =>
+    hourAggregates(db, tagIds, inicio, fim),
+  );
   const perTag = new Map<number, typeof hours>();
   for (const hour of hours) {
     const list = perTag.get(hour.tag_id) ?? [];

@@ -88,20 +88,64 @@ export function dailyCounterEnergy(
   days: readonly EnergyDay[],
   scale = 1,
 ): (number | null)[] {
-  return days.map((day) => {
-    let seen = false;
-    let sum = 0;
-    for (let i = 0; i < readings.length; i++) {
-      const r = readings[i] as CounterReading;
-      if (r.ts < day.inicio || r.ts > day.fim) continue;
-      seen = true;
-      const prev = readings[i - 1];
-      if (!prev || prev.ts < day.inicio - COUNTER_LOOKBACK_SEC) continue;
-      const advance = r.valor - prev.valor;
+  return dailyCounterEnergyOf(
+    {
+      length: readings.length,
+      ts: readings.map((r) => r.ts),
+      valores: readings.map((r) => r.valor),
+    },
+    0,
+    readings.length,
+    days,
+    scale,
+  );
+}
+
+/** A counter's readings as columns (as the store reads them, no object per reading). */
+export interface CounterColumns {
+  readonly length: number;
+  readonly ts: ArrayLike<number>;
+  readonly valores: ArrayLike<number>;
+}
+
+/** `dailyCounterEnergy` of the readings [from, to) of `columns`, in one pass over them. */
+export function dailyCounterEnergyOf(
+  columns: CounterColumns,
+  from: number,
+  to: number,
+  days: readonly EnergyDay[],
+  scale = 1,
+): (number | null)[] {
+  const byStart = days
+    .map((_, i) => i)
+    .sort((a, b) => (days[a] as EnergyDay).inicio - (days[b] as EnergyDay).inicio);
+  const sums: (number | null)[] = days.map(() => null);
+  // The day holding `ts`: days are few, readings many, so a binary search per reading.
+  const dayOf = (ts: number): number => {
+    let lo = 0;
+    let hi = byStart.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const day = days[byStart[mid] as number] as EnergyDay;
+      if (ts < day.inicio) hi = mid - 1;
+      else if (ts > day.fim) lo = mid + 1;
+      else return byStart[mid] as number;
+    }
+    return -1;
+  };
+  for (let i = from; i < to; i++) {
+    const ts = columns.ts[i] as number;
+    const d = dayOf(ts);
+    if (d < 0) continue;
+    const day = days[d] as EnergyDay;
+    let sum = sums[d] ?? 0;
+    if (i > from && (columns.ts[i - 1] as number) >= day.inicio - COUNTER_LOOKBACK_SEC) {
+      const advance = (columns.valores[i] as number) - (columns.valores[i - 1] as number);
       if (advance >= 0) sum += advance;
     }
-    return seen ? roundEnergy(sum * scale) : null;
-  });
+    sums[d] = sum;
+  }
+  return sums.map((sum) => (sum === null ? null : roundEnergy(sum * scale)));
 }
 
 /** Day by day sum of several series (a day where every series is missing stays null). */

@@ -176,6 +176,7 @@ export {
   normalizeImportHeader,
 } from './deviceImport.js';
 export type {
+  CounterColumns,
   CounterReading,
   EnergyCardValues,
   EnergyDay,
@@ -185,6 +186,7 @@ export {
   averageEnergy,
   COUNTER_LOOKBACK_SEC,
   dailyCounterEnergy,
+  dailyCounterEnergyOf,
   ENERGY_COUNTERS,
   energyCard,
   energyDays,

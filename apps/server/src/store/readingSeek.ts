@@ -1,8 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 
-/** The tables keyed (tag_id, time): the raw readings and their aggregates. */
-const TIME_COLUMN = { readings: 'ts', reading_hours: 'inicio', reading_days: 'inicio' } as const;
+/** The tables keyed (tag_id, time): the raw and packed readings and their aggregates. */
+const TIME_COLUMN = {
+  readings: 'ts',
+  reading_packs: 'inicio',
+  reading_hours: 'inicio',
+  reading_days: 'inicio',
+} as const;
 export type TagTimeTable = keyof typeof TIME_COLUMN;
 
 /**

@@ -9,7 +9,8 @@ export interface StorageBytes {
 
 /**
  * Bytes a reading table holds on disk, with its indexes (benches: bytes per
- * reading). PostgreSQL: every partition of the partitioned `table`. SQLite:
+ * reading). PostgreSQL: every partition of the partitioned `table`, or the
+ * plain table (its TOAST counted with the indexes). SQLite:
  * `dbstat` of the table and its indexes (`readings` is WITHOUT ROWID, so its
  * rows are its primary key and `indexes` holds only secondary ones).
  */
@@ -18,8 +19,10 @@ export async function readingStorageBytes(store: Store, table = 'readings'): Pro
     const { rows } = await store.raw.pool.query<{ heap: string; total: string }>(
       `select coalesce(sum(pg_relation_size(c.oid)), 0) as heap,
               coalesce(sum(pg_total_relation_size(c.oid)), 0) as total
-       from pg_inherits i join pg_class c on c.oid = i.inhrelid
-       join pg_class p on p.oid = i.inhparent where p.relname = $1`,
+       from pg_class c
+       where c.oid in (select i.inhrelid from pg_inherits i
+                       join pg_class p on p.oid = i.inhparent where p.relname = $1)
+          or (c.relname = $1 and c.relkind = 'r')`,
       [table],
     );
     const heap = Number(rows[0]?.heap ?? 0);
@@ -36,4 +39,37 @@ export async function readingStorageBytes(store: Store, table = 'readings'): Pro
       .get(table, table, table) as { t: number; total: number };
     return { table: sizes.t, indexes: sizes.total - sizes.t, total: sizes.total };
   });
+}
+
+/** What the whole history (rows and packed hours) holds, and in how many readings. */
+export interface HistoryStorage {
+  bytes: number;
+  readings: number;
+  rows: StorageBytes;
+  packs: StorageBytes;
+  packedReadings: number;
+}
+
+/** Bytes and readings of `readings` and `reading_packs` together (benches: bytes per reading). */
+export async function historyStorage(store: Store): Promise<HistoryStorage> {
+  const [rows, packs, counted, packed] = await Promise.all([
+    readingStorageBytes(store, 'readings'),
+    readingStorageBytes(store, 'reading_packs'),
+    store.db
+      .selectFrom('readings')
+      .select(({ fn }) => fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    store.db
+      .selectFrom('reading_packs')
+      .select(({ fn }) => fn.sum<number | string | null>('n').as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const packedReadings = Number(packed.n ?? 0);
+  return {
+    bytes: rows.total + packs.total,
+    readings: Number(counted.n) + packedReadings,
+    rows,
+    packs,
+    packedReadings,
+  };
 }

@@ -3,12 +3,15 @@ import { compactClosedReadingPartitions, dropReadingPartitionsBefore } from './p
 import { nextTurn, oldestOfEachTag } from './readingSeek.js';
 
 const DAY_S = 86_400;
+const HOUR_S = 3_600;
 
 export interface RetentionResult {
   /** Reading rows deleted one tag-day at a time (SQLite). */
   deletedReadings: number;
   /** Whole monthly partitions dropped (PostgreSQL). */
   droppedPartitions: string[];
+  /** Packed hours (store/packs) wholly before the cutoff, deleted per tag. */
+  deletedPacks: number;
 }
 
 /**
@@ -24,10 +27,13 @@ export async function pruneReadings(
   cutoffTs: number,
   signal?: AbortSignal,
 ): Promise<RetentionResult> {
+  // A pack holds an hour: it goes once its last second is past the cutoff.
+  const packsBefore = cutoffTs - HOUR_S + 1;
   if (store.dialect === 'postgres') {
     return {
       deletedReadings: 0,
       droppedPartitions: await dropReadingPartitionsBefore(store, cutoffTs),
+      deletedPacks: await pruneByTag(store, 'reading_packs', packsBefore, signal),
     };
   }
   let deletedReadings = 0;
@@ -45,7 +51,11 @@ export async function pruneReadings(
       await nextTurn();
     }
   }
-  return { deletedReadings, droppedPartitions: [] };
+  return {
+    deletedReadings,
+    droppedPartitions: [],
+    deletedPacks: await pruneByTag(store, 'reading_packs', packsBefore, signal),
+  };
 }
 
 /**
@@ -76,12 +86,12 @@ export interface RetentionPass extends RetentionResult {
 const BATCH = 500;
 
 /**
- * Aggregates (`reading_hours` or `reading_days`) older than the cutoff: only
- * the tags whose oldest row is, each one key range.
+ * Packed hours or aggregates (`reading_packs`, `reading_hours`, `reading_days`)
+ * starting before the cutoff: only the tags whose oldest row does, each one key range.
  */
-async function pruneAggregates(
+async function pruneByTag(
   store: Store,
-  table: 'reading_hours' | 'reading_days',
+  table: 'reading_packs' | 'reading_hours' | 'reading_days',
   cutoffTs: number,
   signal?: AbortSignal,
 ): Promise<number> {
@@ -207,18 +217,16 @@ export async function applyRetention(
   const readings =
     policy.readings > 0
       ? await pruneReadings(store, cutoff(policy.readings), signal)
-      : { deletedReadings: 0, droppedPartitions: [] };
+      : { deletedReadings: 0, droppedPartitions: [], deletedPacks: 0 };
   return {
     ...readings,
     compactedPartitions: await compactClosedReadingPartitions(store, nowSec, signal),
     deletedHours:
       policy.hourly > 0
-        ? await pruneAggregates(store, 'reading_hours', cutoff(policy.hourly), signal)
+        ? await pruneByTag(store, 'reading_hours', cutoff(policy.hourly), signal)
         : 0,
     deletedDays:
-      policy.daily > 0
-        ? await pruneAggregates(store, 'reading_days', cutoff(policy.daily), signal)
-        : 0,
+      policy.daily > 0 ? await pruneByTag(store, 'reading_days', cutoff(policy.daily), signal) : 0,
     deletedOccurrences:
       policy.occurrences > 0
         ? await pruneOccurrences(store, cutoff(policy.occurrences), signal)

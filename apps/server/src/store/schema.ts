@@ -206,6 +206,15 @@ export interface ReadingsTable {
   qos: number;
 }
 
+/** One tag's readings of one closed hour, packed (store/packs/packCodec.ts). */
+export interface ReadingPacksTable {
+  tag_id: number;
+  /** The hour's start, epoch seconds. */
+  inicio: number;
+  n: number;
+  pontos: Uint8Array;
+}
+
 export type AlarmRuleKind = 'threshold' | 'bit' | 'communication';
 export type AlarmOperator = '>' | '>=' | '<' | '<=' | '==' | '!=';
 
@@ -577,6 +586,7 @@ export interface Database {
   tags: TagsTable;
   current_values: CurrentValuesTable;
   readings: ReadingsTable;
+  reading_packs: ReadingPacksTable;
   reading_hours: ReadingRollupsTable;
   reading_days: ReadingRollupsTable;
   rollup_state: RollupStateTable;

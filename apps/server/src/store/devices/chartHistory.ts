@@ -1,6 +1,8 @@
 import type { ChartPen, ChartPoint } from '@vigia/contract';
 import { chartBucketSeconds, MAX_CHART_POINTS } from '@vigia/domain';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { newestAtOrBefore, readingsIn } from '../packs/readingRange.js';
+import { ReadingBuffer } from '../readingsWriter.js';
 import { fold, HOUR_S, type HourBucket, hourAggregates, hourBuckets } from '../rollups/rollups.js';
 import type { Database } from '../schema.js';
 
@@ -43,71 +45,73 @@ export async function penTags(
   };
 }
 
-function inPeriod(db: Kysely<Database>, tagIds: readonly number[], { inicio, fim }: Period) {
-  return db
-    .selectFrom('readings')
-    .where('tag_id', 'in', tagIds)
-    .where('ts', '>=', inicio)
-    .where('ts', '<=', fim);
-}
-
-/** Readings per tag in the period: one range scan of the (tag_id, ts) key each. */
-async function countReadings(db: Kysely<Database>, tagIds: readonly number[], period: Period) {
-  const rows = await inPeriod(db, tagIds, period)
-    .select(({ fn }) => ['tag_id', fn.countAll<number | string>().as('n')])
-    .groupBy('tag_id')
-    .execute();
-  return new Map(rows.map((row) => [row.tag_id, Number(row.n)]));
-}
-
-async function rawSeries(db: Kysely<Database>, tagIds: readonly number[], period: Period) {
-  const rows = await inPeriod(db, tagIds, period)
-    .select(['tag_id', 'ts', 'valor', 'qos'])
-    .orderBy('tag_id')
-    .orderBy('ts')
-    .execute();
-  return groupByTag(rows, (row) => ({ ts: row.ts, valor: row.valor, qos: row.qos }));
+/** Each tag's readings as chart points. */
+function rawSeries(rows: ReadingBuffer, tagIds: ReadonlySet<number>): Map<number, ChartPoint[]> {
+  const series = new Map<number, ChartPoint[]>();
+  for (let i = 0; i < rows.length; i++) {
+    const tagId = rows.tagIds[i] as number;
+    if (!tagIds.has(tagId)) continue;
+    const point = {
+      ts: rows.ts[i] as number,
+      valor: rows.valores[i] as number,
+      qos: rows.qos[i] as number,
+    };
+    const list = series.get(tagId);
+    if (list) list.push(point);
+    else series.set(tagId, [point]);
+  }
+  return series;
 }
 
 /**
  * Buckets of `step` seconds aligned on multiples of it (so on the minute or
- * hour): average, minimum, maximum and worst qos of each. The bucket number is
- * an integer division on both dialects; `cast` keeps it one if a driver binds
- * the step as a real.
+ * hour): average, minimum, maximum and worst qos of each.
  */
-async function bucketedSeries(
-  db: Kysely<Database>,
-  tagIds: readonly number[],
-  period: Period,
+function bucketedSeries(
+  rows: ReadingBuffer,
+  tagIds: ReadonlySet<number>,
   step: number,
-) {
-  const readings = inPeriod(db, tagIds, period).select([
-    'tag_id',
-    'valor',
-    'qos',
-    sql<number>`cast(ts / ${step} as integer)`.as('bucket'),
-  ]);
-  const rows = await db
-    .selectFrom(readings.as('r'))
-    .select(({ fn }) => [
-      'r.tag_id',
-      'r.bucket',
-      fn.avg<number>('r.valor').as('valor'),
-      fn.min<number>('r.valor').as('minimo'),
-      fn.max<number>('r.valor').as('maximo'),
-      fn.max<number>('r.qos').as('qos'),
-    ])
-    .groupBy(['r.tag_id', 'r.bucket'])
-    .orderBy('r.tag_id')
-    .orderBy('r.bucket')
-    .execute();
-  return groupByTag(rows, (row) => ({
-    ts: Number(row.bucket) * step,
-    valor: Number(row.valor),
-    qos: Number(row.qos),
-    minimo: Number(row.minimo),
-    maximo: Number(row.maximo),
-  }));
+): Map<number, ChartPoint[]> {
+  const series = new Map<number, ChartPoint[]>();
+  let i = 0;
+  while (i < rows.length) {
+    const tagId = rows.tagIds[i] as number;
+    const bucket = Math.floor((rows.ts[i] as number) / step);
+    let soma = 0;
+    let minimo = Number.POSITIVE_INFINITY;
+    let maximo = Number.NEGATIVE_INFINITY;
+    let qos = 0;
+    const start = i;
+    for (
+      ;
+      i < rows.length &&
+      rows.tagIds[i] === tagId &&
+      Math.floor((rows.ts[i] as number) / step) === bucket;
+      i++
+    ) {
+      const valor = rows.valores[i] as number;
+      soma += valor;
+      if (valor < minimo) minimo = valor;
+      if (valor > maximo) maximo = valor;
+      if ((rows.qos[i] as number) > qos) qos = rows.qos[i] as number;
+    }
+    if (!tagIds.has(tagId)) continue;
+    const point = { ts: bucket * step, valor: soma / (i - start), qos, minimo, maximo };
+    const list = series.get(tagId);
+    if (list) list.push(point);
+    else series.set(tagId, [point]);
+  }
+  return series;
+}
+
+/** Each tag's reading count. */
+function countsOf(rows: ReadingBuffer): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < rows.length; i++) {
+    const tagId = rows.tagIds[i] as number;
+    counts.set(tagId, (counts.get(tagId) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /**
@@ -158,26 +162,19 @@ function groupByTag<R extends { tag_id: number }>(
   return series;
 }
 
-/**
- * The newest reading of each tag in the period: one backward step on the
- * (tag_id, ts) key per tag, all in one statement. (A correlated `max(ts)`
- * compared row by row reads every reading of the period.)
- */
-async function newestReadings(db: Kysely<Database>, tagIds: readonly number[], period: Period) {
-  const newest = tagIds.map(
-    (tagId, i) => sql`select * from (
-      select tag_id, ts, valor from readings
-      where tag_id = ${tagId} and ts >= ${period.inicio} and ts <= ${period.fim}
-      order by ts desc limit 1) as ${sql.raw(`n${i}`)}`,
-  );
-  const { rows } = await sql<{ tag_id: number; ts: number; valor: number }>`${sql.join(
-    newest,
-    sql` union all `,
-  )}`.execute(db);
-  return new Map(rows.map((row) => [row.tag_id, { ts: Number(row.ts), valor: row.valor }]));
+/** Each tag's last reading in `rows` (in (tag, ts) order). */
+function newestOf(rows: ReadingBuffer | null): Map<number, { ts: number; valor: number }> {
+  const newest = new Map<number, { ts: number; valor: number }>();
+  if (!rows) return newest;
+  for (let i = 0; i < rows.length; i++) {
+    if (i + 1 < rows.length && rows.tagIds[i + 1] === rows.tagIds[i]) continue;
+    newest.set(rows.tagIds[i] as number, {
+      ts: rows.ts[i] as number,
+      valor: rows.valores[i] as number,
+    });
+  }
+  return newest;
 }
-
-const noSeries = new Map<number, ChartPoint[]>();
 
 /**
  * Each tag's series over the period. A tag with more than MAX_CHART_POINTS
@@ -195,19 +192,20 @@ export async function readPens(
   const step = chartBucketSeconds(period.inicio, period.fim);
   // Hour buckets (periods over about 21 days) and longer ones come from the hourly aggregates.
   const hourly = step % HOUR_S === 0 ? await rolledUpBuckets(db, tagIds, period, step) : null;
-  const counts = hourly ? hourlyCounts(hourly) : await countReadings(db, tagIds, period);
+  // Below hour buckets every reading of the period is read once, then drawn raw or bucketed.
+  const rows = hourly ? null : await readingsIn(db, tagIds, period.inicio, period.fim);
+  const counts = hourly ? hourlyCounts(hourly) : countsOf(rows ?? new ReadingBuffer(1));
   const count = (tag: PenTag) => counts.get(tag.id) ?? 0;
   const dense = tags.filter((t) => count(t) > MAX_CHART_POINTS).map((t) => t.id);
   const sparse = tags.filter((t) => count(t) > 0 && count(t) <= MAX_CHART_POINTS).map((t) => t.id);
-  const denseBuckets = () =>
-    hourly
-      ? rolledUpSeries(hourly.filter((a) => dense.includes(a.tag_id)))
-      : bucketedSeries(db, dense, period, step);
-  const [raw, buckets, newest] = await Promise.all([
-    sparse.length > 0 ? rawSeries(db, sparse, period) : noSeries,
-    dense.length > 0 ? denseBuckets() : noSeries,
-    dense.length > 0 ? newestReadings(db, dense, period) : new Map<number, never>(),
+  const [sparseRows, newest] = await Promise.all([
+    rows ?? readingsIn(db, sparse, period.inicio, period.fim),
+    hourly ? newestAtOrBefore(db, dense, period.fim, period.inicio) : newestOf(rows),
   ]);
+  const raw = rawSeries(sparseRows, new Set(sparse));
+  const buckets = hourly
+    ? rolledUpSeries(hourly.filter((a) => dense.includes(a.tag_id)))
+    : bucketedSeries(rows ?? sparseRows, new Set(dense), step);
   return tags.map((tag) => {
     const bucketed = dense.includes(tag.id);
     const serie = (bucketed ? buckets : raw).get(tag.id) ?? [];

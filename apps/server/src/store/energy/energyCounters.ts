@@ -1,7 +1,8 @@
 import type { EnergySummary } from '@vigia/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { energySummary } from '../devices/energy.js';
 import { dialectOf } from '../dialect.js';
+import { newestAtOrBefore } from '../packs/readingRange.js';
 import { nextTurn } from '../readingSeek.js';
 import type { Database } from '../schema.js';
 
@@ -26,7 +27,7 @@ const SQLITE_DEVICES_PER_QUERY = 1_000;
 /**
  * Energy of the last 24 h and of the 24 h before, per device, from its
  * `kWh` counter: the current value and the newest readings at or before 24 h
- * and 48 h ago. One query (two index seeks per counter), in slices on SQLite.
+ * and 48 h ago (index seeks per counter, packed hours included), in slices on SQLite.
  */
 export async function energyByDevice(
   db: Kysely<Database>,
@@ -40,30 +41,26 @@ export async function energyByDevice(
   for (let i = 0; i < deviceIds.length; i += slice) {
     if (i > 0) await nextTurn();
     const ids = deviceIds.slice(i, i + slice);
-    for (const row of await countersOf(db, ids, nowSec)) {
-      const v24 = row.antes24h === null ? null : Number(row.antes24h);
-      const v48 = row.antes48h === null ? null : Number(row.antes48h);
+    const counters = await countersOf(db, ids);
+    const tagIds = counters.map((c) => c.tagId);
+    const [before24h, before48h] = await Promise.all([
+      newestAtOrBefore(db, tagIds, nowSec - DAY),
+      newestAtOrBefore(db, tagIds, nowSec - 2 * DAY),
+    ]);
+    for (const row of counters) {
+      const v24 = before24h.get(row.tagId)?.valor ?? null;
+      const v48 = before48h.get(row.tagId)?.valor ?? null;
       out.set(row.deviceId, energySummary(advance(row.agora, v24), advance(v24, v48)));
     }
   }
   return out;
 }
 
-function countersOf(db: Kysely<Database>, deviceIds: readonly number[], nowSec: number) {
-  // The newest counter reading at or before `ts`: one backward index seek on (tag_id, ts).
-  const valueAt = (ts: number) =>
-    sql<
-      number | null
-    >`(select r.valor from readings r where r.tag_id = tags.id and r.ts <= ${ts} order by r.ts desc limit 1)`;
+function countersOf(db: Kysely<Database>, deviceIds: readonly number[]) {
   return db
     .selectFrom('tags')
     .leftJoin('current_values', 'current_values.tag_id', 'tags.id')
-    .select([
-      'tags.device_id as deviceId',
-      'current_values.valor as agora',
-      valueAt(nowSec - DAY).as('antes24h'),
-      valueAt(nowSec - 2 * DAY).as('antes48h'),
-    ])
+    .select(['tags.device_id as deviceId', 'tags.id as tagId', 'current_values.valor as agora'])
     .where('tags.device_id', 'in', deviceIds)
     .where('tags.nome', '=', ENERGY_READING)
     .execute();

@@ -23,6 +23,7 @@ import { notificationsMigration } from './0240_notifications.js';
 import { alarmRuleOverridesMigration } from './0250_alarm_rule_overrides.js';
 import { occurrenceRaisedAtMigration } from './0260_occurrence_raised_at.js';
 import { auditTrailByTimeMigration } from './0270_audit_trail_by_time.js';
+import { readingPacksMigration } from './0280_reading_packs.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -55,6 +56,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0250_alarm_rule_overrides': alarmRuleOverridesMigration(dialect),
         '0260_occurrence_raised_at': occurrenceRaisedAtMigration(dialect),
         '0270_audit_trail_by_time': auditTrailByTimeMigration(),
+        '0280_reading_packs': readingPacksMigration(dialect),
       };
     },
   };

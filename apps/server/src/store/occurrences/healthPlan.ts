@@ -3,6 +3,7 @@ import { alarmState } from '@vigia/domain';
 import type { Kysely } from 'kysely';
 import { notFound } from '../../plugins/httpError.js';
 import { parseJson } from '../json.js';
+import { readingsIn } from '../packs/readingRange.js';
 import type { Database, SystemConfig } from '../schema.js';
 
 /**
@@ -190,20 +191,20 @@ export async function infoHistory(
     .execute();
   return Promise.all(
     tags.map(async (tag) => {
-      const points = await db
-        .selectFrom('readings')
-        .select(['ts', 'valor', 'qos'])
-        .where('tag_id', '=', tag.id)
-        .where('ts', '>=', input.from)
-        .where('ts', '<=', input.to)
-        .orderBy('ts', 'desc')
-        .limit(input.maxPoints)
-        .execute();
+      const rows = await readingsIn(db, [tag.id], input.from, input.to);
+      const serie = [];
+      for (let i = Math.max(0, rows.length - input.maxPoints); i < rows.length; i++) {
+        serie.push({
+          ts: rows.ts[i] as number,
+          valor: rows.valores[i] as number,
+          qos: rows.qos[i] as number,
+        });
+      }
       return {
         nome: tag.nome,
         apelido: tag.apelido,
         unidade: tag.unidade,
-        serie: points.reverse().map((p) => ({ ts: Number(p.ts), valor: p.valor, qos: p.qos })),
+        serie,
       };
     }),
   );

@@ -1,0 +1,158 @@
+import { sql, type Transaction } from 'kysely';
+import type { Store } from '../database.js';
+import { nextTurn } from '../readingSeek.js';
+import { ReadingBuffer } from '../readingsWriter.js';
+import type { Database } from '../schema.js';
+import { decodePack, encodePack, PACK_HOUR_S } from './packCodec.js';
+import { mergeKeepingFirst } from './readingRange.js';
+
+/*
+ * Packing moves the readings of closed hours from `readings` (a row each) into
+ * `reading_packs` (a row per tag and hour), issue 31. It runs after the rollup
+ * job and only on hours the rollups no longer recompute (before the watermark
+ * less ROLLUP_LATE_S), so the rollups read raw rows only. A reading that comes
+ * later still for a packed hour is stored as a row and joins its pack on the
+ * next pass. Reads see both (readingRange.ts).
+ */
+
+/** Tags packed together in one transaction. */
+const TAGS_PER_STEP = 12;
+/**
+ * Readings moved in one transaction, about: a first pass over weeks of history
+ * goes in steps of this many (a step's window in hours follows the tags' density).
+ */
+const READINGS_PER_STEP = 5_000;
+/** Packs written per statement (4 parameters each). */
+const PACKS_PER_STATEMENT = 100;
+
+const hourOf = (ts: number) => Math.floor(ts / PACK_HOUR_S) * PACK_HOUR_S;
+
+export interface PackingPass {
+  packs: number;
+  readings: number;
+}
+
+/**
+ * Packs every reading before `before` (rounded down to its hour), a few tags
+ * and hours per transaction with the event loop served between them. Stopped
+ * (`signal`), what is packed stays packed and the rest waits for the next pass.
+ */
+export async function packClosedHours(
+  store: Store,
+  before: number,
+  signal?: AbortSignal,
+): Promise<PackingPass> {
+  const until = hourOf(before);
+  const done: PackingPass = { packs: 0, readings: 0 };
+  const tagIds = (await store.db.selectFrom('tags').select('id').orderBy('id').execute()).map(
+    (t) => t.id,
+  );
+  for (let i = 0; i < tagIds.length && !signal?.aborted; i += TAGS_PER_STEP) {
+    const slice = tagIds.slice(i, i + TAGS_PER_STEP);
+    const waiting = await store.db
+      .selectFrom('readings')
+      .select(({ fn }) => [
+        fn.min<number | string>('ts').as('oldest'),
+        fn.countAll<number | string>().as('n'),
+      ])
+      .where('tag_id', 'in', slice)
+      .where('ts', '<', until)
+      .executeTakeFirst();
+    if (!waiting || waiting.oldest === null || Number(waiting.n) === 0) continue;
+    const first = hourOf(Number(waiting.oldest));
+    const hours = (until - first) / PACK_HOUR_S;
+    const steps = Math.ceil(Number(waiting.n) / READINGS_PER_STEP);
+    const window = Math.max(1, Math.ceil(hours / steps)) * PACK_HOUR_S;
+    for (let from = first; from < until && !signal?.aborted; ) {
+      const to = Math.min(until, from + window);
+      const step = await store.db
+        .transaction()
+        .execute((trx) => packWindow(store, trx, slice, from, to));
+      done.packs += step.packs;
+      done.readings += step.readings;
+      from = to;
+      await nextTurn();
+    }
+  }
+  return done;
+}
+
+/** The readings of `tagIds` in [from, to) into their hours' packs, merged with packs already there. */
+async function packWindow(
+  store: Store,
+  trx: Transaction<Database>,
+  tagIds: readonly number[],
+  from: number,
+  to: number,
+): Promise<PackingPass> {
+  // Two nodes packing the same hour at once would each write their own merge.
+  if (store.dialect === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtext('vigia_reading_packs'))`.execute(trx);
+  }
+  // What is deleted is exactly what gets packed, even with a late reading written meanwhile.
+  const gone = await trx
+    .deleteFrom('readings')
+    .where('tag_id', 'in', tagIds)
+    .where('ts', '>=', from)
+    .where('ts', '<', to)
+    .returning(['tag_id', 'ts', 'valor', 'qos'])
+    .execute();
+  if (gone.length === 0) return { packs: 0, readings: 0 };
+  const raw = new ReadingBuffer(gone.length);
+  gone.sort((a, b) => a.tag_id - b.tag_id || Number(a.ts) - Number(b.ts));
+  for (const row of gone) raw.push(row.tag_id, Number(row.ts), row.valor, row.qos);
+
+  // Packs already there for the hours that have new rows (late readings), merged with them.
+  const touched = new Set<string>();
+  for (let i = 0; i < raw.length; i++)
+    touched.add(`${raw.tagIds[i]}:${hourOf(raw.ts[i] as number)}`);
+  const hours = [...new Set([...touched].map((key) => Number(key.split(':')[1])))];
+  const packed = new ReadingBuffer(1024);
+  const earlier = await trx
+    .selectFrom('reading_packs')
+    .select(['tag_id', 'inicio', 'pontos'])
+    .where('tag_id', 'in', tagIds)
+    .where('inicio', 'in', hours)
+    .orderBy('tag_id')
+    .orderBy('inicio')
+    .execute();
+  for (const pack of earlier) {
+    if (!touched.has(`${pack.tag_id}:${pack.inicio}`)) continue;
+    decodePack(pack.tag_id, Number(pack.inicio), pack.pontos, packed);
+  }
+  const rows = mergeKeepingFirst(packed, raw);
+
+  const packs: { tag_id: number; inicio: number; n: number; pontos: Buffer }[] = [];
+  for (let start = 0; start < rows.length; ) {
+    const tagId = rows.tagIds[start] as number;
+    const hour = hourOf(rows.ts[start] as number);
+    let end = start + 1;
+    while (
+      end < rows.length &&
+      rows.tagIds[end] === tagId &&
+      (rows.ts[end] as number) < hour + PACK_HOUR_S
+    ) {
+      end++;
+    }
+    packs.push({
+      tag_id: tagId,
+      inicio: hour,
+      n: end - start,
+      pontos: encodePack(hour, rows, start, end),
+    });
+    start = end;
+  }
+  for (let i = 0; i < packs.length; i += PACKS_PER_STATEMENT) {
+    await trx
+      .insertInto('reading_packs')
+      .values(packs.slice(i, i + PACKS_PER_STATEMENT))
+      .onConflict((oc) =>
+        oc.columns(['tag_id', 'inicio']).doUpdateSet((eb) => ({
+          n: eb.ref('excluded.n'),
+          pontos: eb.ref('excluded.pontos'),
+        })),
+      )
+      .execute();
+  }
+  return { packs: packs.length, readings: gone.length };
+}

@@ -2,7 +2,7 @@
  * The server the sweep calls, in a process of its own so the bench's client does not
  * share its event loop: the real app (`buildApp`, as server.ts builds it, without the
  * simulator) on the database of `SWEEP_DATABASE_URL`, with the demo seed
- * (`SWEEP_DAYS` of history, rolled up as the server's first pass would) and
+ * (`SWEEP_DAYS` of history, rolled up and packed as the server's first pass would) and
  * `SWEEP_DEVICES` more generators cloned from a demo one over the demo operator's
  * systems, each with the template's readings and current values.
  *
@@ -17,7 +17,8 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import { openStore, type Store } from '../../apps/server/src/store/database.js';
-import { catchUpRollups } from '../../apps/server/src/store/rollups/rollups.js';
+import { packClosedHours } from '../../apps/server/src/store/packs/packing.js';
+import { catchUpRollups, ROLLUP_LATE_S } from '../../apps/server/src/store/rollups/rollups.js';
 
 export interface SweepIds {
   system: number;
@@ -230,8 +231,9 @@ const systems = (
 ).map((r) => r.system_id);
 await addFleet(store, systems);
 // What the server's rollup job does at its first pass: history older than the open hour
-// is read from the hourly and daily aggregates.
-await catchUpRollups(store, Math.floor(Date.now() / 1000), new AbortController().signal);
+// is read from the hourly and daily aggregates, and hours past the late margin are packed.
+const through = await catchUpRollups(store, Math.floor(Date.now() / 1000));
+await packClosedHours(store, through - ROLLUP_LATE_S);
 // PostgreSQL plans from statistics its autovacuum gathers a while after a bulk load; a
 // server's database has them, a database seeded a moment ago has not.
 if (store.raw.dialect === 'postgres' && process.env.SWEEP_ANALYZE !== '0') {

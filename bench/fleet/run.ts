@@ -20,7 +20,8 @@ import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import { openStore, type Store } from '../../apps/server/src/store/database.js';
-import { readingStorageBytes } from '../../apps/server/src/store/readingStorage.js';
+import { packClosedHours } from '../../apps/server/src/store/packs/packing.js';
+import { historyStorage } from '../../apps/server/src/store/readingStorage.js';
 import { freePort } from '../../test-support/services.js';
 import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { freshPostgres, type Node, openLiveStream, startNode } from '../two-nodes/layout.js';
@@ -287,17 +288,25 @@ async function createFleet(store: Store): Promise<Fleet> {
   };
 }
 
-/** Bytes of the readings' table and indexes over its rows (both dialects). */
+/** Bytes of the history (rows and packed hours, tables and indexes) over its readings. */
 async function storagePerReading(store: Store): Promise<{ bytes: number; rows: number }> {
-  const rows = Number(
-    (
-      await store.db
-        .selectFrom('readings')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  return { bytes: (await readingStorageBytes(store)).total, rows };
+  const history = await historyStorage(store);
+  return { bytes: history.bytes, rows: history.readings };
+}
+
+/**
+ * Bytes a reading once its hours are packed (store/packs): the server packs an hour
+ * past its late margin, hours after a run like this one, so the bench packs every
+ * hour itself, the open one too, with the server stopped. PostgreSQL's emptied rows
+ * are vacuumed and their index rebuilt, as a closed month's is.
+ */
+async function packedPerReading(store: Store): Promise<{ bytes: number; rows: number }> {
+  await packClosedHours(store, Math.floor(Date.now() / 1000) + 3600);
+  if (store.raw.dialect === 'postgres') {
+    await store.raw.pool.query('vacuum analyze readings');
+    await store.raw.pool.query('reindex table readings');
+  }
+  return storagePerReading(store);
 }
 
 /**
@@ -753,8 +762,14 @@ async function main() {
       (eventsReceived / ((performance.now() - wall0) / 1000)).toFixed(0),
     );
     row(
-      'bytes por leitura (tabela + índices)',
-      `${(storage.bytes / storage.rows).toFixed(1)} (${(storage.bytes / 1e6).toFixed(1)} MB / ${storage.rows} linhas)`,
+      'bytes por leitura (tabelas + índices)',
+      `${(storage.bytes / storage.rows).toFixed(1)} (${(storage.bytes / 1e6).toFixed(1)} MB / ${storage.rows} leituras)`,
+    );
+    await node.stop();
+    const packed = await packedPerReading(store);
+    row(
+      'bytes por leitura com as horas empacotadas (ao fim, o servidor parado)',
+      `${(packed.bytes / packed.rows).toFixed(1)} (${(packed.bytes / 1e6).toFixed(1)} MB / ${packed.rows} leituras)`,
     );
     row(
       'carga da máquina (1 / 5 min)',
@@ -765,7 +780,6 @@ async function main() {
     );
     await store.close();
     agent.destroy();
-    await node.stop();
     // The server's output (its first 2 MB), to read what it logged under the load.
     if (process.env.FLEET_SERVER_LOG) writeFileSync(process.env.FLEET_SERVER_LOG, node.output());
     printServerTimes(serverTimesFile, windowFrom, windowTo, row);

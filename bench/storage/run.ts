@@ -75,7 +75,12 @@ async function createTags(store: Store) {
 
 /** The closed hours packed (store/packs), as the rollup job does after an hour's margin. */
 async function packed(store: Store, label: string): Promise<string> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
   const pass = await packClosedHours(store, NOW);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const cpuS = (used.user + used.system) / 1e6;
   if (store.dialect === 'postgres') {
     // In service the month is packed hour by hour and compacted a day after it closes
     // (compactClosedReadingPartitions); here it was compacted first, so its emptied
@@ -87,7 +92,9 @@ async function packed(store: Store, label: string): Promise<string> {
   const per = (bytes: number) => (bytes / history.readings).toFixed(1);
   return (
     `${label}: ${per(history.bytes)} B a reading (${pass.packs} packs of ${pass.readings} readings; ` +
-    `packs ${per(history.packs.total)}, rows left ${per(history.rows.total)})`
+    `packs ${per(history.packs.total)}, rows left ${per(history.rows.total)}); packed in ` +
+    `${seconds.toFixed(1)} s, ${(pass.readings / seconds / 1000).toFixed(0)}k readings/s, ` +
+    `this process's CPU ${cpuS.toFixed(1)} s`
   );
 }
 

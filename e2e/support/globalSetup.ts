@@ -47,7 +47,8 @@ export default async function setup(): Promise<() => Promise<void>> {
 }
 
 /**
- * The demo as the built server seeds it at start (`VIGIA_DEMO=1`, `VIGIA_SEED=1`), written
+ * The demo as the built server seeds it at start (`VIGIA_DEMO=1`, `VIGIA_SEED=1`), with its
+ * first rollup and packing pass (each server would spend ~18 s of CPU on them), written
  * by a child process (seeding holds its thread for seconds: the run's main process, which
  * talks to every worker, stays free).
  */
@@ -55,13 +56,18 @@ function seedTemplate(file: string): Promise<void> {
   const built = (path: string) =>
     JSON.stringify(pathToFileURL(join(REPO_ROOT, 'apps/server/dist', path)).href);
   const script = `
-    const [{ openStore }, { seedDemo }] = await Promise.all([
+    const [{ openStore }, { seedDemo }, rollups, { packClosedHours }] = await Promise.all([
       import(${built('store/database.js')}),
       import(${built('seed/demoFleet.js')}),
+      import(${built('store/rollups/rollups.js')}),
+      import(${built('store/packs/packing.js')}),
     ]);
     const store = await openStore('sqlite:' + process.env.VIGIA_TEMPLATE_FILE);
     try {
       await seedDemo(store, ${JSON.stringify(DEMO_SEED)});
+      // The server's first background pass, done once here instead of in every file's server.
+      const through = await rollups.catchUpRollups(store, Math.floor(Date.now() / 1000));
+      await packClosedHours(store, through - rollups.ROLLUP_LATE_S);
       // A copy of the main file alone must hold everything.
       store.raw.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     } finally {

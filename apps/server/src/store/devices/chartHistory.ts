@@ -2,7 +2,7 @@ import type { ChartPen, ChartPoint } from '@vigia/contract';
 import { chartBucketSeconds, MAX_CHART_POINTS } from '@vigia/domain';
 import type { Kysely } from 'kysely';
 import { newestAtOrBefore, readingsIn } from '../packs/readingRange.js';
-import { ReadingBuffer } from '../readingsWriter.js';
+import type { ReadingBuffer } from '../readingsWriter.js';
 import { fold, HOUR_S, type HourBucket, hourAggregates, hourBuckets } from '../rollups/rollups.js';
 import type { Database } from '../schema.js';
 
@@ -45,73 +45,76 @@ export async function penTags(
   };
 }
 
-/** Each tag's readings as chart points. */
-function rawSeries(rows: ReadingBuffer, tagIds: ReadonlySet<number>): Map<number, ChartPoint[]> {
-  const series = new Map<number, ChartPoint[]>();
+/** One tag's readings as chart points. */
+function pointsOf(rows: ReadingBuffer): ChartPoint[] {
+  const points: ChartPoint[] = [];
   for (let i = 0; i < rows.length; i++) {
-    const tagId = rows.tagIds[i] as number;
-    if (!tagIds.has(tagId)) continue;
-    const point = {
+    points.push({
       ts: rows.ts[i] as number,
       valor: rows.valores[i] as number,
       qos: rows.qos[i] as number,
-    };
-    const list = series.get(tagId);
-    if (list) list.push(point);
-    else series.set(tagId, [point]);
+    });
   }
-  return series;
+  return points;
 }
 
 /**
- * Buckets of `step` seconds aligned on multiples of it (so on the minute or
- * hour): average, minimum, maximum and worst qos of each.
+ * One tag's readings in buckets of `step` seconds aligned on multiples of it
+ * (so on the minute or hour): average, minimum, maximum and worst qos of each.
  */
-function bucketedSeries(
-  rows: ReadingBuffer,
-  tagIds: ReadonlySet<number>,
-  step: number,
-): Map<number, ChartPoint[]> {
-  const series = new Map<number, ChartPoint[]>();
+function bucketsOf(rows: ReadingBuffer, step: number): ChartPoint[] {
+  const points: ChartPoint[] = [];
   let i = 0;
   while (i < rows.length) {
-    const tagId = rows.tagIds[i] as number;
     const bucket = Math.floor((rows.ts[i] as number) / step);
     let soma = 0;
     let minimo = Number.POSITIVE_INFINITY;
     let maximo = Number.NEGATIVE_INFINITY;
     let qos = 0;
     const start = i;
-    for (
-      ;
-      i < rows.length &&
-      rows.tagIds[i] === tagId &&
-      Math.floor((rows.ts[i] as number) / step) === bucket;
-      i++
-    ) {
+    for (; i < rows.length && Math.floor((rows.ts[i] as number) / step) === bucket; i++) {
       const valor = rows.valores[i] as number;
       soma += valor;
       if (valor < minimo) minimo = valor;
       if (valor > maximo) maximo = valor;
       if ((rows.qos[i] as number) > qos) qos = rows.qos[i] as number;
     }
-    if (!tagIds.has(tagId)) continue;
-    const point = { ts: bucket * step, valor: soma / (i - start), qos, minimo, maximo };
-    const list = series.get(tagId);
-    if (list) list.push(point);
-    else series.set(tagId, [point]);
+    points.push({ ts: bucket * step, valor: soma / (i - start), qos, minimo, maximo });
   }
-  return series;
+  return points;
 }
 
-/** Each tag's reading count. */
-function countsOf(rows: ReadingBuffer): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (let i = 0; i < rows.length; i++) {
-    const tagId = rows.tagIds[i] as number;
-    counts.set(tagId, (counts.get(tagId) ?? 0) + 1);
+/** A pen's points, whether they are buckets, and its newest reading of the period. */
+interface PenSeries {
+  serie: ChartPoint[];
+  bucketed: boolean;
+  ultimo: { ts: number; valor: number } | null;
+}
+
+/**
+ * Each pen's readings of the period, drawn raw while they fit MAX_CHART_POINTS,
+ * else in buckets of `step`. One pen at a time, so what is held is one pen's
+ * readings (21 days every 10 s: 181,000).
+ */
+async function readingSeries(
+  db: Kysely<Database>,
+  tagIds: readonly number[],
+  period: Period,
+  step: number,
+): Promise<Map<number, PenSeries>> {
+  const out = new Map<number, PenSeries>();
+  for (const tagId of tagIds) {
+    const rows = await readingsIn(db, [tagId], period.inicio, period.fim);
+    const last = rows.length - 1;
+    if (last < 0) continue;
+    const bucketed = rows.length > MAX_CHART_POINTS;
+    out.set(tagId, {
+      serie: bucketed ? bucketsOf(rows, step) : pointsOf(rows),
+      bucketed,
+      ultimo: { ts: rows.ts[last] as number, valor: rows.valores[last] as number },
+    });
   }
-  return counts;
+  return out;
 }
 
 /**
@@ -162,18 +165,31 @@ function groupByTag<R extends { tag_id: number }>(
   return series;
 }
 
-/** Each tag's last reading in `rows` (in (tag, ts) order). */
-function newestOf(rows: ReadingBuffer | null): Map<number, { ts: number; valor: number }> {
-  const newest = new Map<number, { ts: number; valor: number }>();
-  if (!rows) return newest;
-  for (let i = 0; i < rows.length; i++) {
-    if (i + 1 < rows.length && rows.tagIds[i + 1] === rows.tagIds[i]) continue;
-    newest.set(rows.tagIds[i] as number, {
-      ts: rows.ts[i] as number,
-      valor: rows.valores[i] as number,
-    });
+/**
+ * Hour buckets and longer (periods over about 21 days) from the hourly
+ * aggregates for the pens past MAX_CHART_POINTS, with their newest reading;
+ * the others raw.
+ */
+async function hourlySeries(
+  db: Kysely<Database>,
+  tagIds: readonly number[],
+  period: Period,
+  step: number,
+): Promise<Map<number, PenSeries>> {
+  const hourly = await rolledUpBuckets(db, tagIds, period, step);
+  const counts = hourlyCounts(hourly);
+  const count = (id: number) => counts.get(id) ?? 0;
+  const dense = tagIds.filter((id) => count(id) > MAX_CHART_POINTS);
+  const sparse = tagIds.filter((id) => count(id) > 0 && count(id) <= MAX_CHART_POINTS);
+  const [out, newest] = await Promise.all([
+    readingSeries(db, sparse, period, step),
+    newestAtOrBefore(db, dense, period.fim, period.inicio),
+  ]);
+  const buckets = rolledUpSeries(hourly.filter((a) => dense.includes(a.tag_id)));
+  for (const id of dense) {
+    out.set(id, { serie: buckets.get(id) ?? [], bucketed: true, ultimo: newest.get(id) ?? null });
   }
-  return newest;
+  return out;
 }
 
 /**
@@ -190,26 +206,12 @@ export async function readPens(
   if (tags.length === 0) return [];
   const tagIds = tags.map((t) => t.id);
   const step = chartBucketSeconds(period.inicio, period.fim);
-  // Hour buckets (periods over about 21 days) and longer ones come from the hourly aggregates.
-  const hourly = step % HOUR_S === 0 ? await rolledUpBuckets(db, tagIds, period, step) : null;
-  // Below hour buckets every reading of the period is read once, then drawn raw or bucketed.
-  const rows = hourly ? null : await readingsIn(db, tagIds, period.inicio, period.fim);
-  const counts = hourly ? hourlyCounts(hourly) : countsOf(rows ?? new ReadingBuffer(1));
-  const count = (tag: PenTag) => counts.get(tag.id) ?? 0;
-  const dense = tags.filter((t) => count(t) > MAX_CHART_POINTS).map((t) => t.id);
-  const sparse = tags.filter((t) => count(t) > 0 && count(t) <= MAX_CHART_POINTS).map((t) => t.id);
-  const [sparseRows, newest] = await Promise.all([
-    rows ?? readingsIn(db, sparse, period.inicio, period.fim),
-    hourly ? newestAtOrBefore(db, dense, period.fim, period.inicio) : newestOf(rows),
-  ]);
-  const raw = rawSeries(sparseRows, new Set(sparse));
-  const buckets = hourly
-    ? rolledUpSeries(hourly.filter((a) => dense.includes(a.tag_id)))
-    : bucketedSeries(rows ?? sparseRows, new Set(dense), step);
+  const series =
+    step % HOUR_S === 0
+      ? await hourlySeries(db, tagIds, period, step)
+      : await readingSeries(db, tagIds, period, step);
   return tags.map((tag) => {
-    const bucketed = dense.includes(tag.id);
-    const serie = (bucketed ? buckets : raw).get(tag.id) ?? [];
-    const last = serie.at(-1);
+    const pen = series.get(tag.id);
     return {
       id: tag.id,
       nome: tag.nome,
@@ -217,13 +219,9 @@ export async function readPens(
       unidade: tag.unidade,
       scaleMin: tag.scale_min,
       scaleMax: tag.scale_max,
-      agrupamento: bucketed ? step : null,
-      serie,
-      ultimo: bucketed
-        ? (newest.get(tag.id) ?? null)
-        : last
-          ? { ts: last.ts, valor: last.valor }
-          : null,
+      agrupamento: pen?.bucketed ? step : null,
+      serie: pen?.serie ?? [],
+      ultimo: pen?.ultimo ?? null,
     };
   });
 }

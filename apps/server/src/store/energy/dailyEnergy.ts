@@ -67,6 +67,8 @@ export async function energyDevices(
   return rows.map((r) => ({ ...r, scale: ENERGY_COUNTERS[r.tipo]?.scale ?? 1 }));
 }
 
+const COUNTERS_PER_READ = 8;
+
 /**
  * Energy per local day of each device's counter (domain
  * `dailyCounterEnergyOf`): every reading is paired with the one before it, an
@@ -74,7 +76,7 @@ export async function energyDevices(
  * most `COUNTER_LOOKBACK_SEC` before that day, a drop (reset, replaced
  * counter) counts nothing. A day without readings is null. Keyed by device
  * id, one value per entry of `days`. The readings are read once, packed hours
- * included, and paired in one pass per counter.
+ * included, a few counters at a time, and paired in one pass per counter.
  */
 export async function dailyEnergyByDevice(
   db: Kysely<Database>,
@@ -91,19 +93,20 @@ export async function dailyEnergyByDevice(
   const last = days[days.length - 1];
   if (devices.length === 0 || !first || !last) return out;
   const byTag = new Map(devices.map((d) => [d.tagId, d]));
-  const rows = await readingsIn(
-    db,
-    [...byTag.keys()],
-    Math.min(...days.map((d) => d.inicio)) - COUNTER_LOOKBACK_SEC,
-    Math.max(...days.map((d) => d.fim)),
-  );
-  for (let start = 0; start < rows.length; ) {
-    const tagId = rows.tagIds[start] as number;
-    let end = start + 1;
-    while (end < rows.length && rows.tagIds[end] === tagId) end++;
-    const device = byTag.get(tagId);
-    if (device) out.set(device.id, dailyCounterEnergyOf(rows, start, end, days, device.scale));
-    start = end;
+  const tagIds = [...byTag.keys()];
+  const from = Math.min(...days.map((d) => d.inicio)) - COUNTER_LOOKBACK_SEC;
+  const to = Math.max(...days.map((d) => d.fim));
+  // A few counters at a time bounds what is held: a month every 10 s is 268,000 readings each.
+  for (let i = 0; i < tagIds.length; i += COUNTERS_PER_READ) {
+    const rows = await readingsIn(db, tagIds.slice(i, i + COUNTERS_PER_READ), from, to);
+    for (let start = 0; start < rows.length; ) {
+      const tagId = rows.tagIds[start] as number;
+      let end = start + 1;
+      while (end < rows.length && rows.tagIds[end] === tagId) end++;
+      const device = byTag.get(tagId);
+      if (device) out.set(device.id, dailyCounterEnergyOf(rows, start, end, days, device.scale));
+      start = end;
+    }
   }
   return out;
 }

@@ -189,23 +189,19 @@ export async function infoHistory(
     .$if(names !== undefined, (q) => q.where('nome', 'in', names ?? []))
     .orderBy('nome')
     .execute();
-  return Promise.all(
-    tags.map(async (tag) => {
-      const rows = await readingsIn(db, [tag.id], input.from, input.to);
-      const serie = [];
-      for (let i = Math.max(0, rows.length - input.maxPoints); i < rows.length; i++) {
-        serie.push({
-          ts: rows.ts[i] as number,
-          valor: rows.valores[i] as number,
-          qos: rows.qos[i] as number,
-        });
-      }
-      return {
-        nome: tag.nome,
-        apelido: tag.apelido,
-        unidade: tag.unidade,
-        serie,
-      };
-    }),
-  );
+  // One tag at a time: what is held is one tag's readings of the period.
+  const series: InfoSeries[] = [];
+  for (const tag of tags) {
+    const rows = await readingsIn(db, [tag.id], input.from, input.to);
+    const serie = [];
+    for (let i = Math.max(0, rows.length - input.maxPoints); i < rows.length; i++) {
+      serie.push({
+        ts: rows.ts[i] as number,
+        valor: rows.valores[i] as number,
+        qos: rows.qos[i] as number,
+      });
+    }
+    series.push({ nome: tag.nome, apelido: tag.apelido, unidade: tag.unidade, serie });
+  }
+  return series;
 }

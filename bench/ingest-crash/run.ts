@@ -26,6 +26,7 @@ import { brokerFiles } from '../../apps/server/src/broker/mosquitto.js';
 import { openStore } from '../../apps/server/src/store/database.js';
 import { E2E_ENV } from '../../e2e/support/vigiaServer.js';
 import { freePort, POSTGRES_URL } from '../../test-support/services.js';
+import { storedReadings } from '../storedReadings.js';
 import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 
 const { values: args } = parseArgs({
@@ -307,15 +308,7 @@ async function main() {
   // What the broker still holds for the server drains; then a graceful stop.
   let stored = -1;
   const store = await openStore(db.url);
-  const count = async () => {
-    const row = await store.db
-      .selectFrom('readings')
-      .innerJoin('tags', 'tags.id', 'readings.tag_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tags.nome', 'in', [MQTT_TAG, HTTP_TAG])
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
+  const count = async () => (await storedReadings(store, [MQTT_TAG, HTTP_TAG])).length;
   // Until everything acknowledged can be there and nothing has moved for 5 s (at most 3 min).
   const acknowledged = mqttLedger.acknowledged + httpLedger.acknowledged;
   let still = 0;
@@ -330,12 +323,7 @@ async function main() {
   await new Promise((resolve) => server.child.once('exit', resolve));
   for (const device of devices) await device.endAsync(true);
 
-  const rows = await store.db
-    .selectFrom('readings')
-    .innerJoin('tags', 'tags.id', 'readings.tag_id')
-    .select(['tags.device_id', 'tags.nome', 'readings.ts', 'readings.valor'])
-    .where('tags.nome', 'in', [MQTT_TAG, HTTP_TAG])
-    .execute();
+  const rows = await storedReadings(store, [MQTT_TAG, HTTP_TAG]);
   await store.close();
 
   let failed = false;

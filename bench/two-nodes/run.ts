@@ -25,6 +25,7 @@ import { EVENTS_CHANNEL } from '../../apps/server/src/events/pgEventRelay.js';
 import { seedDemo } from '../../apps/server/src/seed/demoFleet.js';
 import { openStore } from '../../apps/server/src/store/database.js';
 import { MQTT_URL } from '../../test-support/services.js';
+import { storedReadings } from '../storedReadings.js';
 import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { freshPostgres, type Node, openLiveStream, startNode, startProxy } from './layout.js';
 
@@ -187,15 +188,7 @@ async function run(
     }
     await Promise.all(pending);
   };
-  const storedCount = async () => {
-    const row = await store.db
-      .selectFrom('readings')
-      .innerJoin('tags', 'tags.id', 'readings.tag_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tags.nome', '=', TAG)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
+  const storedCount = async () => (await storedReadings(store, [TAG])).length;
   /** Until `target` rows are there, or nothing moved for `stillMs`; the last count. */
   const settle = async (target: number, stillMs: number, maxMs = 60_000) => {
     let last = -1;
@@ -340,12 +333,7 @@ async function run(
   const final = await settle(sent, 10_000);
 
   // Every reading once, with its own value.
-  const rows = await store.db
-    .selectFrom('readings')
-    .innerJoin('tags', 'tags.id', 'readings.tag_id')
-    .select(['tags.device_id', 'readings.ts', 'readings.valor'])
-    .where('tags.nome', '=', TAG)
-    .execute();
+  const rows = await storedReadings(store, [TAG]);
   const seen = new Set<string>();
   let twice = 0;
   let wrong = 0;

@@ -10,8 +10,14 @@ export const ADMIN_KEY = ['administracao'] as const;
 type AdminCall = (typeof API.admin)[keyof typeof API.admin];
 
 /** A read of the administration area; failures shown by the screen, not as toasts. */
-function useAdminQuery<D extends AdminCall>(route: D, input: CallInput<D>, enabled = true) {
+function useAdminQuery<D extends AdminCall>(
+  route: D,
+  input: CallInput<D>,
+  enabled = true,
+  staleTime?: number,
+) {
   return useQuery({
+    ...(staleTime === undefined ? {} : { staleTime }),
     queryKey: [...ADMIN_KEY, route.path, input],
     queryFn: ({ signal }) =>
       (call as (r: D, i: CallInput<D>, o: object) => ReturnType<typeof call<D>>)(route, input, {
@@ -34,11 +40,13 @@ export const useModelRules = (id: number, enabled = true) =>
   useAdminQuery(API.admin.modelRules, { params: { id } }, enabled);
 export const useDeviceRules = (id: number, enabled = true) =>
   useAdminQuery(API.admin.deviceRules, { params: { id } }, enabled);
+/** Read again whenever the list is shown: its last reading moves as devices report. */
 export const useAdminDevices = (sisId: number | undefined, filtro: string) =>
   useAdminQuery(
     API.admin.devices,
     { query: { sisId, filtro: filtro || undefined } },
     sisId !== undefined,
+    0,
   );
 
 /**

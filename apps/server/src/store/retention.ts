@@ -1,9 +1,9 @@
 import type { Store } from './database.js';
+import { PACK_HOUR_S } from './packs/packCodec.js';
 import { compactClosedReadingPartitions, dropReadingPartitionsBefore } from './partitions.js';
 import { nextTurn, oldestOfEachTag } from './readingSeek.js';
 
 const DAY_S = 86_400;
-const HOUR_S = 3_600;
 
 export interface RetentionResult {
   /** Reading rows deleted one tag-day at a time (SQLite). */
@@ -28,7 +28,7 @@ export async function pruneReadings(
   signal?: AbortSignal,
 ): Promise<RetentionResult> {
   // A pack holds an hour: it goes once its last second is past the cutoff.
-  const packsBefore = cutoffTs - HOUR_S + 1;
+  const packsBefore = cutoffTs - PACK_HOUR_S + 1;
   if (store.dialect === 'postgres') {
     return {
       deletedReadings: 0,

@@ -3,7 +3,14 @@ import { chartBucketSeconds, MAX_CHART_POINTS } from '@vigia/domain';
 import type { Kysely } from 'kysely';
 import { newestAtOrBefore, readingsIn } from '../packs/readingRange.js';
 import type { ReadingBuffer } from '../readingsWriter.js';
-import { fold, HOUR_S, type HourBucket, hourAggregates, hourBuckets } from '../rollups/rollups.js';
+import {
+  aggregateBy,
+  fold,
+  HOUR_S,
+  type HourBucket,
+  hourAggregates,
+  hourBuckets,
+} from '../rollups/rollups.js';
 import type { Database } from '../schema.js';
 
 /*
@@ -58,32 +65,6 @@ function pointsOf(rows: ReadingBuffer): ChartPoint[] {
   return points;
 }
 
-/**
- * One tag's readings in buckets of `step` seconds aligned on multiples of it
- * (so on the minute or hour): average, minimum, maximum and worst qos of each.
- */
-function bucketsOf(rows: ReadingBuffer, step: number): ChartPoint[] {
-  const points: ChartPoint[] = [];
-  let i = 0;
-  while (i < rows.length) {
-    const bucket = Math.floor((rows.ts[i] as number) / step);
-    let soma = 0;
-    let minimo = Number.POSITIVE_INFINITY;
-    let maximo = Number.NEGATIVE_INFINITY;
-    let qos = 0;
-    const start = i;
-    for (; i < rows.length && Math.floor((rows.ts[i] as number) / step) === bucket; i++) {
-      const valor = rows.valores[i] as number;
-      soma += valor;
-      if (valor < minimo) minimo = valor;
-      if (valor > maximo) maximo = valor;
-      if ((rows.qos[i] as number) > qos) qos = rows.qos[i] as number;
-    }
-    points.push({ ts: bucket * step, valor: soma / (i - start), qos, minimo, maximo });
-  }
-  return points;
-}
-
 /** A pen's points, whether they are buckets, and its newest reading of the period. */
 interface PenSeries {
   serie: ChartPoint[];
@@ -109,7 +90,7 @@ async function readingSeries(
     if (last < 0) continue;
     const bucketed = rows.length > MAX_CHART_POINTS;
     out.set(tagId, {
-      serie: bucketed ? bucketsOf(rows, step) : pointsOf(rows),
+      serie: bucketed ? aggregateBy(rows, step).map(bucketPoint) : pointsOf(rows),
       bucketed,
       ultimo: { ts: rows.ts[last] as number, valor: rows.valores[last] as number },
     });
@@ -135,14 +116,17 @@ async function rolledUpBuckets(
   return fold(await hourAggregates(db, tagIds, inicio, fim), (ts) => Math.floor(ts / step) * step);
 }
 
+/** A bucket as a chart point: its average, extremes and worst qos. */
+const bucketPoint = (a: HourBucket): ChartPoint => ({
+  ts: a.inicio,
+  valor: a.soma / a.n,
+  qos: a.qos,
+  minimo: a.minimo,
+  maximo: a.maximo,
+});
+
 function rolledUpSeries(buckets: readonly HourBucket[]) {
-  return groupByTag(buckets, (a) => ({
-    ts: a.inicio,
-    valor: a.soma / a.n,
-    qos: a.qos,
-    minimo: a.minimo,
-    maximo: a.maximo,
-  }));
+  return groupByTag(buckets, bucketPoint);
 }
 
 /** Each tag's reading count, from its buckets. */

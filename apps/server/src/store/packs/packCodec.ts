@@ -19,6 +19,9 @@ const HEADER = 4;
 
 export const PACK_HOUR_S = 3600;
 
+/** The start of the pack hour holding `ts`. */
+export const hourOf = (ts: number) => Math.floor(ts / PACK_HOUR_S) * PACK_HOUR_S;
+
 function allSame(values: ArrayLike<number>, from: number, to: number): boolean {
   const first = values[from];
   for (let i = from + 1; i < to; i++) if (!Object.is(values[i], first)) return false;

@@ -3,7 +3,7 @@ import type { Store } from '../database.js';
 import { nextTurn } from '../readingSeek.js';
 import { ReadingBuffer } from '../readingsWriter.js';
 import type { Database } from '../schema.js';
-import { decodePack, encodePack, PACK_HOUR_S } from './packCodec.js';
+import { decodePack, encodePack, hourOf, PACK_HOUR_S } from './packCodec.js';
 import { mergeKeepingFirst } from './readingRange.js';
 
 /*
@@ -29,8 +29,6 @@ const TAGS_PER_STEP = { sqlite: 12, postgres: 48 } as const;
 const READINGS_PER_STEP = 5_000;
 /** Packs written per statement (4 parameters each). */
 const PACKS_PER_STATEMENT = 100;
-
-const hourOf = (ts: number) => Math.floor(ts / PACK_HOUR_S) * PACK_HOUR_S;
 
 export interface PackingPass {
   packs: number;
@@ -110,15 +108,18 @@ async function packWindow(
 
   // Packs already there for the hours that have new rows (late readings), merged with them.
   const touched = new Set<string>();
-  for (let i = 0; i < raw.length; i++)
-    touched.add(`${raw.tagIds[i]}:${hourOf(raw.ts[i] as number)}`);
-  const hours = [...new Set([...touched].map((key) => Number(key.split(':')[1])))];
+  const hours = new Set<number>();
+  for (let i = 0; i < raw.length; i++) {
+    const hour = hourOf(raw.ts[i] as number);
+    hours.add(hour);
+    touched.add(`${raw.tagIds[i]}:${hour}`);
+  }
   const packed = new ReadingBuffer(1024);
   const earlier = await trx
     .selectFrom('reading_packs')
     .select(['tag_id', 'inicio', 'pontos'])
     .where('tag_id', 'in', tagIds)
-    .where('inicio', 'in', hours)
+    .where('inicio', 'in', [...hours])
     .orderBy('tag_id')
     .orderBy('inicio')
     .execute();

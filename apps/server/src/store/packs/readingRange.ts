@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { ReadingBuffer } from '../readingsWriter.js';
 import type { Database } from '../schema.js';
-import { decodePack, PACK_HOUR_S } from './packCodec.js';
+import { decodePack, hourOf } from './packCodec.js';
 
 /*
  * History is kept two ways (store/packs/packing.ts): closed hours packed one
@@ -14,8 +14,6 @@ import { decodePack, PACK_HOUR_S } from './packCodec.js';
  */
 
 type Db = Kysely<Database>;
-
-const hourOf = (ts: number) => Math.floor(ts / PACK_HOUR_S) * PACK_HOUR_S;
 
 /**
  * Two lists in (tag, ts) order as one; a time in both keeps `first`'s reading

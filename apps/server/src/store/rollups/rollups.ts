@@ -68,13 +68,16 @@ function numbers<C extends Column>(columns: readonly C[]) {
 
 const toAggregate: (row: Record<string, unknown>) => Aggregate = numbers(COLUMNS);
 
-/** Readings in (tag, ts) order aggregated by tag and UTC hour. */
-export function aggregateByHour(rows: ReadingBuffer): Aggregate[] {
+/**
+ * Readings in (tag, ts) order aggregated by tag and by `step` seconds aligned
+ * on multiples of it (by default the UTC hour).
+ */
+export function aggregateBy(rows: ReadingBuffer, step = HOUR_S): Aggregate[] {
   const out: Aggregate[] = [];
   let i = 0;
   while (i < rows.length) {
     const tagId = rows.tagIds[i] as number;
-    const inicio = Math.floor((rows.ts[i] as number) / HOUR_S) * HOUR_S;
+    const inicio = Math.floor((rows.ts[i] as number) / step) * step;
     const a: Aggregate = {
       tag_id: tagId,
       inicio,
@@ -90,7 +93,7 @@ export function aggregateByHour(rows: ReadingBuffer): Aggregate[] {
     };
     for (
       ;
-      i < rows.length && rows.tagIds[i] === tagId && (rows.ts[i] as number) < inicio + HOUR_S;
+      i < rows.length && rows.tagIds[i] === tagId && (rows.ts[i] as number) < inicio + step;
       i++
     ) {
       const valor = rows.valores[i] as number;
@@ -110,7 +113,7 @@ export function aggregateByHour(rows: ReadingBuffer): Aggregate[] {
 /** The readings in [from, to] (epoch seconds, inclusive) aggregated by hour, packed hours included. */
 async function rawHourly(db: Db, from: number, to: number, tagIds: readonly number[]) {
   if (to < from || tagIds.length === 0) return [];
-  return aggregateByHour(await readingsIn(db, tagIds, from, to));
+  return aggregateBy(await readingsIn(db, tagIds, from, to));
 }
 
 /** Two aggregates of the same tag as one. */

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -41,6 +41,7 @@ export async function runLighthouse(
   baseUrl: string,
   signIn: () => Promise<TokenResponse>,
   targets: PageTarget[],
+  options: { presets?: readonly ('desktop' | 'mobile')[]; reportDir?: string } = {},
 ): Promise<LighthouseScore[]> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'vigia-lh-'));
@@ -53,7 +54,7 @@ export async function runLighthouse(
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     for (const target of targets) {
-      for (const preset of ['desktop', 'mobile'] as const) {
+      for (const preset of options.presets ?? (['desktop', 'mobile'] as const)) {
         // A fresh session per run: a run may end while the console is rotating its tokens.
         await page.goto(`${baseUrl}/api/health`);
         await page.evaluate(() => localStorage.clear());
@@ -75,6 +76,12 @@ export async function runLighthouse(
         if (runtimeError) {
           throw new Error(
             `Lighthouse em ${target.name} (${preset}): ${runtimeError.code} ${runtimeError.message}`,
+          );
+        }
+        if (options.reportDir) {
+          writeFileSync(
+            join(options.reportDir, `${target.name}-${preset}.json`),
+            JSON.stringify(result.lhr),
           );
         }
         for (const warning of runWarnings)

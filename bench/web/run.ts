@@ -9,6 +9,8 @@
  *   npx tsx bench/web/run.ts --url http://127.0.0.1:8080   # audit a running server
  *   npx tsx bench/web/run.ts --smoke    # the test suite's run: size and axe, no Lighthouse, targets not judged
  *
+ *   npx tsx bench/web/run.ts --pages site,grafico --mobile --reports /tmp/lh   # some pages, mobile only, reports kept
+ *
  * `--time-limit <s>` (default 600; smoke 150): past it the bench stops with exit code 1.
  */
 import { join } from 'node:path';
@@ -67,7 +69,16 @@ if (!process.argv.includes('--size')) {
     // ids of the demo fleet (Lighthouse only: the route sweep runs axe on them).
     const screens = SMOKE ? [] : await screenTargets(server.url, tokens.access_token);
 
-    const scores = SMOKE ? [] : await runLighthouse(server.url, signIn, [...targets, ...screens]);
+    const pagesArg = process.argv.indexOf('--pages');
+    const pages = pagesArg > 0 ? String(process.argv[pagesArg + 1]).split(',') : null;
+    const reportsArg = process.argv.indexOf('--reports');
+    const audited = [...targets, ...screens].filter((t) => !pages || pages.includes(t.name));
+    const scores = SMOKE
+      ? []
+      : await runLighthouse(server.url, signIn, audited, {
+          presets: process.argv.includes('--mobile') ? ['mobile'] : undefined,
+          reportDir: reportsArg > 0 ? process.argv[reportsArg + 1] : undefined,
+        });
     console.log('\nLighthouse 12 (performance / acessibilidade; LCP, TBT, CLS)');
     for (const s of scores) {
       const perfTarget =

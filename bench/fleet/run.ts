@@ -300,13 +300,17 @@ async function storagePerReading(store: Store): Promise<{ bytes: number; rows: n
  * hour itself, the open one too, with the server stopped. PostgreSQL's emptied rows
  * are vacuumed and their index rebuilt, as a closed month's is.
  */
-async function packedPerReading(store: Store): Promise<{ bytes: number; rows: number }> {
+async function packedPerReading(
+  store: Store,
+): Promise<{ bytes: number; rows: number; seconds: number }> {
+  const started = performance.now();
   await packClosedHours(store, Math.floor(Date.now() / 1000) + 3600);
+  const seconds = (performance.now() - started) / 1000;
   if (store.raw.dialect === 'postgres') {
     await store.raw.pool.query('vacuum analyze readings');
     await store.raw.pool.query('reindex table readings');
   }
-  return storagePerReading(store);
+  return { ...(await storagePerReading(store)), seconds };
 }
 
 /**
@@ -769,7 +773,7 @@ async function main() {
     const packed = await packedPerReading(store);
     row(
       'bytes por leitura com as horas empacotadas (ao fim, o servidor parado)',
-      `${(packed.bytes / packed.rows).toFixed(1)} (${(packed.bytes / 1e6).toFixed(1)} MB / ${packed.rows} leituras)`,
+      `${(packed.bytes / packed.rows).toFixed(1)} (${(packed.bytes / 1e6).toFixed(1)} MB / ${packed.rows} leituras; empacotadas em ${packed.seconds.toFixed(0)} s)`,
     );
     row(
       'carga da máquina (1 / 5 min)',

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Store } from '../database.js';
 import { nextTurn } from '../readingSeek.js';
 import { ReadingBuffer } from '../readingsWriter.js';
@@ -53,15 +53,7 @@ export async function packClosedHours(
   const perStep = TAGS_PER_STEP[store.dialect];
   for (let i = 0; i < tagIds.length && !signal?.aborted; i += perStep) {
     const slice = tagIds.slice(i, i + perStep);
-    const waiting = await store.db
-      .selectFrom('readings')
-      .select(({ fn }) => [
-        fn.min<number | string>('ts').as('oldest'),
-        fn.countAll<number | string>().as('n'),
-      ])
-      .where('tag_id', 'in', slice)
-      .where('ts', '<', until)
-      .executeTakeFirst();
+    const waiting = await waitingIn(store, slice, until);
     if (!waiting || waiting.oldest === null || Number(waiting.n) === 0) continue;
     const first = hourOf(Number(waiting.oldest));
     const hours = (until - first) / PACK_HOUR_S;
@@ -81,6 +73,36 @@ export async function packClosedHours(
   return done;
 }
 
+/**
+ * How many readings of `tagIds` wait before `until`, and the oldest. On
+ * PostgreSQL without parallel workers: a partition filling faster than its
+ * statistics follow looked like ~15,000 rows a tag, and the planner's Gather
+ * made this probe 8-18 ms instead of under 1 (a 20k-device fleet runs it
+ * 12,500 times a pass).
+ */
+async function waitingIn(store: Store, tagIds: readonly number[], until: number) {
+  const probe = (db: Kysely<Database>) =>
+    db
+      .selectFrom('readings')
+      .select(({ fn }) => [
+        fn.min<number | string>('ts').as('oldest'),
+        fn.countAll<number | string>().as('n'),
+      ])
+      .where('tag_id', 'in', tagIds)
+      .where('ts', '<', until)
+      .executeTakeFirst();
+  if (store.dialect !== 'postgres') return probe(store.db);
+  return store.db.transaction().execute(async (trx) => {
+    await serialPlans(trx);
+    return probe(trx);
+  });
+}
+
+/** This transaction's plans without parallel workers (see waitingIn). */
+function serialPlans(trx: Transaction<Database>) {
+  return sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+}
+
 /** The readings of `tagIds` in [from, to) into their hours' packs, merged with packs already there. */
 async function packWindow(
   store: Store,
@@ -92,6 +114,7 @@ async function packWindow(
   // Two nodes packing the same hour at once would each write their own merge.
   if (store.dialect === 'postgres') {
     await sql`select pg_advisory_xact_lock(hashtext('vigia_reading_packs'))`.execute(trx);
+    await serialPlans(trx);
   }
   // What is deleted is exactly what gets packed, even with a late reading written meanwhile.
   const gone = await trx

@@ -46,6 +46,10 @@ const endsWithAny = (sources: string[]) =>
 export function firstLoadGroups(plan: FirstLoadPlan): ChunkGroup[] {
   return [
     { name: 'core', tags: ['$initial'], priority: 100 },
+    // Floating parts and scroll areas (@floating-ui, Mantine's ScrollArea): a chunk of
+    // their own, or the first group that imports them takes them and every screen
+    // with a table or a tooltip loads that group (the systems home did, 76 kB).
+    { name: 'floating', test: /[\\/](@floating-ui|ScrollArea)[\\/]/, priority: 95 },
     { name: 'login', test: endsWithAny(plan.login), priority: 90 },
     { name: 'shell', test: endsWithAny(plan.shell), priority: 80 },
     ...plan.screens.flatMap(({ name, sources }, index) =>

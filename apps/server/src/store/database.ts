@@ -8,6 +8,7 @@ import { migrationProvider } from './migrations/index.js';
 import { ownerOnlyDatabase } from './ownerOnlyFile.js';
 import { ensureReadingPartitions, PARTITION_MONTHS_AHEAD } from './partitions.js';
 import type { Database } from './schema.js';
+import { checkpointOffLoop } from './sqliteCheckpointer.js';
 import { sqliteWorkerReads } from './sqliteWorkerReads.js';
 import { withStatementCache } from './statementCache.js';
 
@@ -153,6 +154,7 @@ function openSqlite(path: string): Store {
         cacheKib: SQLITE_CACHE_KIB.reader,
         statementTimeoutMs: SQLITE_STATEMENT_TIMEOUT_MS,
       });
+  const stopCheckpoints = memory ? async () => {} : checkpointOffLoop(path, sqlite);
   return {
     db,
     reads,
@@ -160,6 +162,7 @@ function openSqlite(path: string): Store {
     dialect: 'sqlite',
     raw: { dialect: 'sqlite', sqlite },
     close: async () => {
+      await stopCheckpoints();
       await Promise.all(
         [db, reads, offLoopReads]
           .filter((k, i, all) => all.indexOf(k) === i)

@@ -326,21 +326,27 @@ describe.runIf(hasChromium)(
       );
       await openSite(siteHash(gmg));
       const onPage = page.getByRole('navigation', { name: 'Gráficos e relatórios do dispositivo' });
-      await onPage.waitFor({ timeout: 15_000 });
-      expect((await onPage.getByRole('link').allTextContents()).sort()).toEqual(
-        [...charts, ...reports].sort(),
-      );
+      await expect
+        .poll(async () => (await onPage.getByRole('link').allTextContents()).sort(), {
+          timeout: 15_000,
+        })
+        .toEqual([...charts, ...reports].sort());
       const nav = page.getByTestId('side-nav');
       const navCharts = nav.getByRole('navigation', { name: 'Gráficos' }).getByRole('link');
       await expect.poll(() => navCharts.count(), { timeout: 15_000 }).toBe(charts.length);
       const navReports = nav.getByRole('navigation', { name: 'Relatórios' }).getByRole('link');
-      const reportNames = await navReports.evaluateAll((links) =>
-        links.map((l) => l.getAttribute('aria-label') ?? l.textContent ?? ''),
-      );
+      const reportNames = async () =>
+        (
+          await navReports.evaluateAll((links) =>
+            links.map((l) => l.getAttribute('aria-label') ?? l.textContent ?? ''),
+          )
+        ).sort();
       // Horímetro and Informações Operacionais keep their own entries of the menu.
-      expect(reportNames.sort()).toEqual(
-        reports.filter((r) => r !== 'Horímetro' && r !== 'Informações Operacionais').sort(),
-      );
+      await expect
+        .poll(reportNames, { timeout: 15_000 })
+        .toEqual(
+          reports.filter((r) => r !== 'Horímetro' && r !== 'Informações Operacionais').sort(),
+        );
       await desktopPageShot(page, join(SHOTS, 'site-presets.png'));
       await onPage.getByRole('link', { name: 'Relatório Motor' }).click();
       await page.waitForURL((url) => /\/relatorio\/\d+$/.test(url.hash));

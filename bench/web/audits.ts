@@ -47,7 +47,12 @@ export async function runLighthouse(
   const profile = mkdtempSync(join(tmpdir(), 'vigia-lh-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      // A server under --tls has a self-signed certificate.
+      ...(baseUrl.startsWith('https:') ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   const scores: LighthouseScore[] = [];
   try {
@@ -116,7 +121,10 @@ export async function runAxe(
   const results: { page: string; violations: string[] }[] = [];
   try {
     for (const target of targets) {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const context = await browser.newContext({
+        viewport: { width: 1366, height: 768 },
+        ignoreHTTPSErrors: baseUrl.startsWith('https:'),
+      });
       const page = await context.newPage();
       if (target.session) await storeSession(page, baseUrl, await signIn());
       await page.goto(`${baseUrl}/${target.hash}`);

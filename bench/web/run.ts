@@ -10,13 +10,17 @@
  *   npx tsx bench/web/run.ts --smoke    # the test suite's run: size and axe, no Lighthouse, targets not judged
  *
  *   npx tsx bench/web/run.ts --pages site,grafico --mobile --reports /tmp/lh   # some pages, mobile only, reports kept
+ *   npx tsx bench/web/run.ts --tls      # its server over HTTPS with HTTP/2 (a self-signed pair), as deployed
  *
  * `--time-limit <s>` (default 600; smoke 150): past it the bench stops with exit code 1.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeviceRowPage, GraphicalConfig } from '@vigia/contract';
 import { tokensFor, userInfo } from '../../e2e/support/api.js';
 import { ensureBuilt, startVigiaServer, WEB_DIST } from '../../e2e/support/vigiaServer.js';
+import { selfSignedPair } from '../../test-support/selfSigned.js';
 import { exitAfter, SMOKE_TIME_LIMIT_S, timeLimitOf } from '../timeLimit.js';
 import { type PageTarget, runAxe, runLighthouse } from './audits.js';
 import { LOGIN_BUDGET_BYTES, measureBundle } from './bundleSize.js';
@@ -52,10 +56,16 @@ exitAfter(
   ),
 );
 if (!process.argv.includes('--size')) {
+  const tlsDir = process.argv.includes('--tls')
+    ? mkdtempSync(join(tmpdir(), 'vigia-web-tls-'))
+    : null;
+  const tls = tlsDir ? selfSignedPair(tlsDir) : null;
   const server =
     urlArg > 0
       ? { url: String(process.argv[urlArg + 1]).replace(/\/$/, ''), stop: async () => {} }
-      : await startVigiaServer();
+      : await startVigiaServer(tls ? { VIGIA_TLS_CERT: tls.cert, VIGIA_TLS_KEY: tls.key } : {});
+  // The bench's own self-signed certificate (or the one of a server given by --url).
+  if (server.url.startsWith('https:')) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   try {
     const signIn = () => tokensFor(server.url, 'demo');
     const tokens = await signIn();
@@ -104,6 +114,7 @@ if (!process.argv.includes('--size')) {
     }
   } finally {
     await server.stop();
+    if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });
   }
 }
 

@@ -117,7 +117,7 @@ export async function startVigiaServer(
       reject(new Error(`servidor não subiu em ${timeoutMs} ms:\n${output.slice(-4000)}`));
     }, timeoutMs);
     const poll = setInterval(() => {
-      const match = /Vigia no ar em (http:\/\/[^\s,)"]+)/.exec(output);
+      const match = /Vigia no ar em (https?:\/\/[^\s,)"]+)/.exec(output);
       if (!match?.[1]) return;
       clearTimeout(timer);
       clearInterval(poll);

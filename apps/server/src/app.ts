@@ -157,7 +157,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
   usePortugueseValidationMessages();
 
-  const app = Fastify({
+  // With a certificate the server speaks HTTP/2 (one connection for the console's many
+  // files and its event stream) and still HTTP/1.1 to clients that ask for it. Node's
+  // HTTP/2 compatibility objects stand in for http's, so the app's types stay http's.
+  const app = (Fastify as (options: object) => FastifyInstance)({
+    ...(config.tls ? { http2: true, https: { allowHTTP1: true, ...config.tls } } : {}),
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger === undefined ? loggerOptions(config) : options.logger }),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
 import { HEAP_GROWTH_PERCENT } from './heapGrowth.js';
 import { effectiveRetention, type RetentionPolicy } from './store/retention.js';
@@ -74,6 +75,9 @@ const env = z.object({
   VIGIA_JWT_SECRET_PREVIOUS: z.string().min(32, 'precisa de ao menos 32 caracteres').optional(),
   VIGIA_WEB_DIST: z.string().min(1).default('apps/web/dist'),
   VIGIA_TRUST_PROXY: trustProxy.default(false),
+  /** PEM files: with both, the server answers HTTPS with HTTP/2 (and HTTP/1.1 for old clients). */
+  VIGIA_TLS_CERT: z.string().optional(),
+  VIGIA_TLS_KEY: z.string().optional(),
   MQTT_USERNAME: z.string().max(256).optional(),
   MQTT_PASSWORD: z.string().max(256).optional(),
   VIGIA_MQTT_GROUP: z
@@ -187,6 +191,8 @@ export interface Config {
    * this many hops (a number) or these proxy addresses/CIDRs (a list); false: the socket's.
    */
   trustProxy: false | number | string;
+  /** The certificate chain and private key (PEM) when the server answers HTTPS itself. */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** V8's heap growth past the live heap, percent; 0 leaves V8's own (heapGrowth.ts). */
   heapGrowthPercent: number;
@@ -240,6 +246,35 @@ function absoluteSqliteUrl(url: string, cwd: string): string {
   return `sqlite:${resolve(cwd, path)}`;
 }
 
+/** Both PEM files read, or neither named; anything else stops the start with its reason. */
+function readTls(certFile: string | undefined, keyFile: string | undefined, cwd: string) {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    throw new ConfigError(
+      'Configuração inválida:\n  VIGIA_TLS_CERT e VIGIA_TLS_KEY: informe os dois arquivos PEM (certificado e chave), ou nenhum',
+    );
+  }
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(resolve(cwd, file));
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new ConfigError(
+        `Configuração inválida:\n  ${name}: não foi possível ler '${file}' (${reason})`,
+      );
+    }
+  };
+  const pair = { cert: read('VIGIA_TLS_CERT', certFile), key: read('VIGIA_TLS_KEY', keyFile) };
+  try {
+    createSecureContext(pair);
+  } catch (error) {
+    throw new ConfigError(
+      `Configuração inválida:\n  VIGIA_TLS_CERT e VIGIA_TLS_KEY: o certificado e a chave não formam um par PEM válido (${(error as Error).message})`,
+    );
+  }
+  return pair;
+}
+
 /** Reads the environment once; throws `ConfigError` naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = env.safeParse(definedOnly(source));
@@ -260,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     occurrences: e.VIGIA_RETENTION_OCCURRENCE_DAYS,
     audit: e.VIGIA_RETENTION_AUDIT_DAYS,
   });
+  const tls = readTls(e.VIGIA_TLS_CERT, e.VIGIA_TLS_KEY, cwd);
   const dataDir = resolve(cwd, e.VIGIA_DATA_DIR);
   const broker = e.VIGIA_BROKER
     ? { port: e.VIGIA_BROKER_PORT, dir: join(dataDir, 'broker') }
@@ -291,6 +327,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     jwtSecretPrevious: e.VIGIA_JWT_SECRET_PREVIOUS,
     webDist: resolve(cwd, e.VIGIA_WEB_DIST),
     trustProxy: e.VIGIA_TRUST_PROXY,
+    tls,
     logLevel: e.LOG_LEVEL,
     heapGrowthPercent: e.VIGIA_HEAP_GROWTH_PERCENT,
     alarms: {
@@ -303,7 +340,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       node,
       smtpUrl: e.VIGIA_SMTP_URL,
       smtpFrom: e.VIGIA_SMTP_FROM,
-      publicUrl: (e.VIGIA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      publicUrl: (e.VIGIA_PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(
+        /\/+$/,
+        '',
+      ),
       webhookPrivate: e.VIGIA_WEBHOOK_PRIVATE,
       retrySeconds: e.VIGIA_NOTIFY_RETRY_S,
       attempts: e.VIGIA_NOTIFY_ATTEMPTS,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compileHints } from './build/compileHints';
 import { contractWire } from './build/contractWire';
 import { type FirstLoadPlan, firstLoadGroups } from './build/firstLoadChunks';
 import { precompress } from './build/precompress';
@@ -47,6 +48,7 @@ export default defineConfig({
     contractWire(),
     react(),
     routePreload(FIRST_LOAD, { token: 'vigia.access_token', expiresAt: 'vigia.expires_at' }),
+    compileHints(),
     precompress(),
   ],
   base: './',

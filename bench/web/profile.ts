@@ -18,6 +18,8 @@ interface ProfileNode {
   children?: number[];
 }
 interface Profile {
+  /** Microseconds of the monotonic clock, as the metrics' NavigationStart. */
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -50,12 +52,16 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Performance.enable');
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await page.goto(`${url}/${hash}`);
   await page.waitForTimeout(Number(seconds) * 1000);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const navigationStartUs =
+    (metrics.find((metric) => metric.name === 'NavigationStart')?.value ?? 0) * 1e6;
   const paints = await page.evaluate(() =>
     performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)} ms`),
   );
@@ -63,23 +69,47 @@ try {
     () => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks,
   );
   console.log(paints.join(', '));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const label = (frame: ProfileNode['callFrame']) => {
+    const file = frame.url.replace(/^https?:\/\/[^/]+\//, '').replace(/-[\w-]{8}\.js$/, '.js');
+    return `${frame.functionName || '(anônima)'}  ${file}:${frame.lineNumber + 1}`;
+  };
+  // Each sample's time on the page's clock (ms since navigation start).
+  const sampleMs: number[] = [];
+  let clock = profile.startTime;
+  for (const delta of profile.timeDeltas) {
+    clock += delta;
+    sampleMs.push((clock - navigationStartUs) / 1000);
+  }
   let blocking = 0;
-  console.log('\ntarefas longas (início, duração em ms)');
+  console.log(
+    '\ntarefas longas (início, duração em ms) e as funções de mais tempo próprio em cada',
+  );
   for (const task of longTasks) {
     blocking += Math.max(0, task.duration - 50);
+    const inTask = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const at = sampleMs[i] ?? 0;
+      const frame = byId.get(id)?.callFrame;
+      if (at < task.start || at > task.start + task.duration || !frame) return;
+      if (['(idle)', '(program)', '(root)'].includes(frame.functionName)) return;
+      inTask.set(
+        label(frame),
+        (inTask.get(label(frame)) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000,
+      );
+    });
+    const top = [...inTask.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
     console.log(
-      `${String(Math.round(task.start)).padStart(6)} ${String(Math.round(task.duration)).padStart(5)}`,
+      `${String(Math.round(task.start)).padStart(6)} ${String(Math.round(task.duration)).padStart(5)}  ${top.map(([k, ms]) => `${Math.round(ms)} ${k.split('  ')[0]}`).join(', ')}`,
     );
   }
   console.log(`soma além de 50 ms: ${Math.round(blocking)} ms`);
 
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const frame = byId.get(id)?.callFrame;
     if (!frame || ['(idle)', '(program)', '(root)'].includes(frame.functionName)) return;
-    const file = frame.url.replace(/^https?:\/\/[^/]+\//, '').replace(/-[\w-]{8}\.js$/, '.js');
-    const key = `${frame.functionName || '(anônima)'}  ${file}:${frame.lineNumber + 1}`;
+    const key = label(frame);
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);

@@ -92,7 +92,10 @@ async function main(): Promise<void> {
   }
 
   log.info({ database: describeDatabase(config.databaseUrl) }, 'abrindo o banco de dados');
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, {
+    onBackgroundError: (error) =>
+      log.warn({ err: error }, 'checkpoint do SQLite em segundo plano falhou'),
+  });
   stops.push(() => store.close());
 
   if (config.demo) {

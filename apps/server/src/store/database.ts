@@ -108,9 +108,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
  * Opens `sqlite:<path>` (`sqlite::memory:` for an in-memory database) or
  * `postgres://…` and migrates it to the latest schema.
  */
-export async function openStore(databaseUrl: string): Promise<Store> {
+export interface StoreOptions {
+  /** A background part of the store failed (SQLite's checkpoint worker); the store goes on. */
+  onBackgroundError?: (error: Error) => void;
+}
+
+export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   const store = databaseUrl.startsWith('sqlite:')
-    ? openSqlite(databaseUrl.slice('sqlite:'.length))
+    ? openSqlite(databaseUrl.slice('sqlite:'.length), options)
     : /^postgres(ql)?:\/\//.test(databaseUrl)
       ? openPostgres(databaseUrl)
       : null;
@@ -127,7 +132,7 @@ export async function openStore(databaseUrl: string): Promise<Store> {
   return store;
 }
 
-function openSqlite(path: string): Store {
+function openSqlite(path: string, options: StoreOptions): Store {
   const memory = path === ':memory:' || path === '';
   if (!memory) {
     mkdirSync(dirname(resolve(path)), { recursive: true, mode: 0o700 });
@@ -154,7 +159,9 @@ function openSqlite(path: string): Store {
         cacheKib: SQLITE_CACHE_KIB.reader,
         statementTimeoutMs: SQLITE_STATEMENT_TIMEOUT_MS,
       });
-  const stopCheckpoints = memory ? async () => {} : checkpointOffLoop(path, sqlite);
+  const stopCheckpoints = memory
+    ? async () => {}
+    : checkpointOffLoop(path, sqlite, { onError: options.onBackgroundError });
   return {
     db,
     reads,

@@ -59,4 +59,16 @@ describe('the SQLite log is written back by a worker thread', () => {
     await stop();
     expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
   });
+
+  it('a worker that cannot start is told, and the writer checkpoints itself again', async () => {
+    const errors: Error[] = [];
+    stop = checkpointOffLoop(join(dir, 'ausente.db'), writer, {
+      startAfterMs: 0,
+      onError: (error) => errors.push(error),
+    });
+    await until(() => errors.length > 0, 5_000);
+    expect(errors[0]?.message).toBe('a thread de checkpoint parou: SQLITE_CANTOPEN');
+    await until(() => writer.pragma('wal_autocheckpoint', { simple: true }) === 1_000, 5_000);
+    expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000);
+  });
 });

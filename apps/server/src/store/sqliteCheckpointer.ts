@@ -24,24 +24,40 @@ const JOURNAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 /** A store closed sooner (most tests) never starts the thread. */
 const START_AFTER_MS = 5_000;
 
+// A failing checkpoint is told once (the next ones would repeat it every second).
 const WORKER_SOURCE = `
-const { workerData } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('synchronous = NORMAL');
+let told = false;
 setInterval(() => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (error) {
+    if (!told) parentPort.postMessage(String(error && error.message || error));
+    told = true;
+  }
 }, workerData.everyMs);
 `;
 
+/** A driver's error crosses the thread as a plain object (`{ code: 'SQLITE_CANTOPEN' }`). */
+function asError(value: unknown): Error {
+  if (value instanceof Error && value.message) return value;
+  const code = typeof value === 'object' && value !== null && 'code' in value ? value.code : value;
+  return new Error(`a thread de checkpoint parou: ${String(code)}`);
+}
+
 /**
  * Checkpoints `path` from a worker thread, starting a few seconds after the
- * store opens. The returned function stops it.
+ * store opens. The returned function stops it. `onError` hears of a worker
+ * that could not start or died, and of the first checkpoint that failed.
  */
 export function checkpointOffLoop(
   path: string,
   writer: SqliteDatabase,
-  { startAfterMs = START_AFTER_MS } = {},
+  {
+    startAfterMs = START_AFTER_MS,
+    onError = () => {},
+  }: { startAfterMs?: number; onError?: (error: Error) => void } = {},
 ): () => Promise<void> {
   let worker: Worker | undefined;
   let stopped = false;
@@ -55,8 +71,9 @@ export function checkpointOffLoop(
       },
     });
     worker.unref();
+    worker.on('message', (message) => onError(new Error(String(message))));
     // Without the worker the writer checkpoints as SQLite does by default.
-    worker.on('error', () => {});
+    worker.on('error', (error) => onError(asError(error)));
     worker.on('exit', () => {
       if (!stopped && writer.open) {
         writer.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);

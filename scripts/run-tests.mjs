@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The README's test command: build, then typecheck and lint side by side, then
-// every test project (domain, contract, server on SQLite and PostgreSQL, web,
-// end to end in Chromium) in one Vitest run. Prints each phase's wall time and
+// The README's test command: build, then every test project (domain, contract,
+// server on SQLite and PostgreSQL, web, end to end in Chromium) in one Vitest
+// run, with typecheck and lint beside it. Prints each phase's wall time and
 // the slowest test files, and ends with a plain `tests: N passed, N failed,
 // N skipped` line. Arguments go to Vitest (`npm test -- --project 'web*'`).
 import { spawn } from 'node:child_process';
@@ -80,28 +80,41 @@ const finish = (line, ok) => {
 if (!(await phase('build (tsc -b, vite build)', () => run('build', 'npm', ['run', 'build'])))) {
   finish('tests: 0 passed, 1 failed (build)', false);
 }
-// The build's `tsc -b` checked the sources: typecheck adds the test configurations.
-const checked = await phase(
-  'typecheck e lint, lado a lado',
-  () =>
-    run('typecheck (configurações de teste)', 'node', ['scripts/typecheck.mjs'], { quiet: true }),
-  () => run('lint (biome, direção dos imports)', 'npm', ['run', 'lint'], { quiet: true }),
-);
-if (!checked) finish('tests: 0 passed, 1 failed (typecheck ou lint)', false);
-
+// The build's `tsc -b` checked the sources: typecheck adds the test configurations,
+// and lint runs biome and the import directions. Both run beside the tests, niced:
+// they take the cores only while the tests wait (on browsers, servers, databases),
+// instead of holding the tests back for a minute before they start.
 mkdirSync('.vitest', { recursive: true });
 rmSync(FILE_TIMES, { force: true });
-const vitestOk = await phase('vitest (todos os projetos)', () =>
-  run('vitest', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=.vitest/results.json',
-    '--reporter=./scripts/fileTimesReporter.mjs',
-    ...process.argv.slice(2),
-  ]),
-);
+const [checked, vitestOk] = await Promise.all([
+  phase(
+    'typecheck e lint (com nice, ao lado dos testes)',
+    () =>
+      run(
+        'typecheck (configurações de teste)',
+        'nice',
+        ['-n', '15', 'node', 'scripts/typecheck.mjs'],
+        {
+          quiet: true,
+        },
+      ),
+    () =>
+      run('lint (biome, direção dos imports)', 'nice', ['-n', '15', 'npm', 'run', 'lint'], {
+        quiet: true,
+      }),
+  ),
+  phase('vitest (todos os projetos)', () =>
+    run('vitest', 'npx', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.vitest/results.json',
+      '--reporter=./scripts/fileTimesReporter.mjs',
+      ...process.argv.slice(2),
+    ]),
+  ),
+]);
 
 let results = {
   numPassedTests: 0,
@@ -115,7 +128,9 @@ try {
   // Vitest died before writing its report: the failure above is the summary.
 }
 const skipped = results.numPendingTests + results.numTodoTests;
+// A failed typecheck or lint counts as one failed test.
+const failed = results.numFailedTests + (checked ? 0 : 1);
 finish(
-  `tests: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`,
-  vitestOk && results.numFailedTests === 0,
+  `tests: ${results.numPassedTests} passed, ${failed} failed, ${skipped} skipped${checked ? '' : ' (typecheck ou lint falhou)'}`,
+  checked && vitestOk && results.numFailedTests === 0,
 );

@@ -27,6 +27,11 @@ export interface LighthouseScore {
   lcp: number;
   tbt: number;
   cls: number;
+  /**
+   * Lighthouse's measure of this machine's CPU at the run (higher is faster): the
+   * simulated TBT scales with it, so runs compare only at a like index.
+   */
+  benchmarkIndex: number;
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
@@ -99,6 +104,7 @@ export async function runLighthouse(
           lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
           tbt: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
           cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+          benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
         });
       }
     }

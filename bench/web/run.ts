@@ -96,7 +96,7 @@ if (!process.argv.includes('--size')) {
       const ok = s.performance >= perfTarget && s.accessibility >= TARGETS.accessibility;
       failed ||= !ok;
       console.log(
-        `  ${s.page.padEnd(13)} ${s.preset.padEnd(8)} perf ${String(s.performance).padStart(3)} (meta ${perfTarget})  a11y ${String(s.accessibility).padStart(3)} (meta ${TARGETS.accessibility})  LCP ${s.lcp} ms  TBT ${s.tbt} ms  CLS ${s.cls}  ${ok ? 'ok' : 'ABAIXO DA META'}`,
+        `  ${s.page.padEnd(13)} ${s.preset.padEnd(8)} perf ${String(s.performance).padStart(3)} (meta ${perfTarget})  a11y ${String(s.accessibility).padStart(3)} (meta ${TARGETS.accessibility})  LCP ${s.lcp} ms  TBT ${s.tbt} ms  CLS ${s.cls}  índice de CPU ${s.benchmarkIndex}  ${ok ? 'ok' : 'ABAIXO DA META'}`,
       );
     }
 

@@ -21,12 +21,13 @@ export function compileHints(): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk' || chunk.code.startsWith(COMPILE_HINT)) continue;
           chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-          // Rolldown has already emitted the map as a file of the bundle.
+          // Rolldown has already emitted the map as a file of the bundle: `chunk.map`
+          // is no longer what gets written.
           const map = bundle[`${chunk.fileName}.map`];
           if (map?.type === 'asset' && typeof map.source === 'string') {
             const parsed = JSON.parse(map.source) as { mappings: string };
             map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
-          } else if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          }
         }
       },
     },

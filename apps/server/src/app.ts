@@ -241,7 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Before the routes: it marks the heavy ones as they are registered.
-  limitHeavyCalls(app);
+  limitHeavyCalls(app, options.config.heavyCallsPerUser);
 
   await app.register(formbody);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

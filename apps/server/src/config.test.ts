@@ -136,6 +136,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VIGIA_HEAP_GROWTH_PERCENT: 'muito' })).toThrow(ConfigError);
   });
 
+  it("limits a user's heavy calls at 4 at once unless told, and refuses a bad value", () => {
+    expect(loadConfig({}).heavyCallsPerUser).toBe(4);
+    expect(loadConfig({ VIGIA_HEAVY_CALLS_PER_USER: '8' }).heavyCallsPerUser).toBe(8);
+    expect(() => loadConfig({ VIGIA_HEAVY_CALLS_PER_USER: '0' })).toThrow(
+      /VIGIA_HEAVY_CALLS_PER_USER/,
+    );
+  });
+
   it('VIGIA_TRUST_PROXY: off, hops in front of the server, or proxy addresses; never the leftmost entry', () => {
     expect(loadConfig({ VIGIA_TRUST_PROXY: '0' }).trustProxy).toBe(false);
     // The on-words of earlier versions mean the one balancer in front, not every hop.

@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
 import { HEAP_GROWTH_PERCENT } from './heapGrowth.js';
+import { HEAVY_CALLS_PER_USER } from './plugins/heavyCalls.js';
 import { effectiveRetention, type RetentionPolicy } from './store/retention.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -110,6 +111,8 @@ const env = z.object({
   VIGIA_ALARM_SHELVE_SWEEP_MS: integer(100, 3_600_000).default(15_000),
   /** Chattering suppression window, seconds (0: off). */
   VIGIA_ALARM_CHATTER_S: integer(0, 3600).default(60),
+  /** Heavy calls (periods of history) one user may have computing at once; one more answers 429. */
+  VIGIA_HEAVY_CALLS_PER_USER: integer(1, 64).default(HEAVY_CALLS_PER_USER),
   /** SMTP server of the e-mail notifications: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://. */
   VIGIA_SMTP_URL: z
     .string()
@@ -196,6 +199,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** V8's heap growth past the live heap, percent; 0 leaves V8's own (heapGrowth.ts). */
   heapGrowthPercent: number;
+  /** Heavy calls one user may have computing at once (plugins/heavyCalls.ts). */
+  heavyCallsPerUser: number;
   /** ISA-18.2 alarm handling beyond acknowledgement (store/alarms/README.md). */
   alarms: {
     /** Shelf durations allowed, seconds. */
@@ -330,6 +335,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     tls,
     logLevel: e.LOG_LEVEL,
     heapGrowthPercent: e.VIGIA_HEAP_GROWTH_PERCENT,
+    heavyCallsPerUser: e.VIGIA_HEAVY_CALLS_PER_USER,
     alarms: {
       shelveMinSeconds: Math.min(e.VIGIA_ALARM_SHELVE_MIN_S, e.VIGIA_ALARM_SHELVE_MAX_S),
       shelveMaxSeconds: e.VIGIA_ALARM_SHELVE_MAX_S,

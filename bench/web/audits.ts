@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -89,6 +89,7 @@ export async function runLighthouse(
           );
         }
         if (options.reportDir) {
+          mkdirSync(options.reportDir, { recursive: true });
           writeFileSync(
             join(options.reportDir, `${target.name}-${preset}.json`),
             JSON.stringify(result.lhr),

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Checkbox.css';
 import { ActionIcon, Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { ListColumn } from './types';

@@ -197,7 +197,7 @@ describe('ListTable', () => {
     const all = screen.getByRole('checkbox', { name: 'Selecionar todos' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Selecionar Linha 2' }));
     expect(screen.getByRole('checkbox', { name: 'Selecionar Linha 2' })).toBeChecked();
-    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    expect(all).toBePartiallyChecked();
 
     await userEvent.click(all);
     for (const box of screen.getAllByRole('checkbox', { name: /^Selecionar Linha/ })) {

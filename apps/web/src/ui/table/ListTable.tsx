@@ -1,6 +1,5 @@
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Popover.css';
-import { Alert, Checkbox, Loader } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import {
   type ColumnDef,
   getCoreRowModel,
@@ -14,6 +13,7 @@ import {
   type ReactNode,
   type UIEvent,
   useCallback,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -24,6 +24,7 @@ import { EmptyMessage } from '../EmptyMessage';
 import { TONE_SURFACE } from '../tone';
 import { ColumnChooser } from './ColumnChooser';
 import classes from './ListTable.module.css';
+import { RowCheckbox } from './RowControls';
 import { SortHeader } from './SortHeader';
 import type { ListColumn, RowSelection, RowTone, ScrollPosition, SortState } from './types';
 import { useColumnChoice } from './useColumnChoice';
@@ -103,7 +104,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
     id,
     label,
     columns,
-    rows,
+    rows: incomingRows,
     getRowId,
     item,
     loading = false,
@@ -126,6 +127,10 @@ export function ListTable<T>(props: ListTableProps<T>) {
     stacked: stackedRows,
   } = props;
 
+  // New rows are drawn in a transition: React draws them in slices that leave the main
+  // thread free (a page of rows in one task blocks input for a tenth of a second on a phone).
+  const rows = useDeferredValue(incomingRows);
+  const drawing = rows !== incomingRows;
   const mobile = useIsMobile();
   const stacked = mobile ? stackedRows : undefined;
   const drawnRowHeight = stacked?.rowHeight ?? rowHeight;
@@ -359,8 +364,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
               {selection && (
                 <th className={classes.th} scope="col">
                   <div className={classes.check}>
-                    <Checkbox
-                      size="xs"
+                    <RowCheckbox
                       aria-label="Selecionar todos"
                       checked={allSelected}
                       indeterminate={selectedCount > 0 && !allSelected}
@@ -426,8 +430,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                   {selection && (
                     <td className={classes.td}>
                       <div className={classes.check}>
-                        <Checkbox
-                          size="xs"
+                        <RowCheckbox
                           tabIndex={-1}
                           aria-label={selection.label?.(row.original) ?? 'Selecionar linha'}
                           checked={selected}
@@ -470,8 +473,8 @@ export function ListTable<T>(props: ListTableProps<T>) {
             )}
           </tbody>
         </table>
-        {empty && loading && <DelayedLoader />}
-        {empty && !loading && !error && <EmptyMessage item={item} />}
+        {empty && (loading || drawing) && <DelayedLoader />}
+        {empty && !loading && !drawing && !error && <EmptyMessage item={item} />}
         {loadingMore && (
           <div className={classes.footer} role="status">
             <Loader size="xs" color="gray" aria-hidden />

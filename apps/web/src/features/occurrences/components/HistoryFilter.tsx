@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Checkbox.css';
 import { Checkbox, Group } from '@mantine/core';
 import type { OccurrenceFilters } from '../filters';
 import { PeriodFields } from './PeriodFields';

@@ -1,9 +1,10 @@
-import { ActionIcon, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import type { OccurrenceRow } from '@vigia/contract';
 import { alarmRowStyle, alarmState, formatDateTime, formatText } from '@vigia/domain';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../../ui/Dialog';
+import { RowIconButton } from '../../../ui/table/RowControls';
 import type { ListColumn } from '../../../ui/table/types';
 import { OccurrenceComments } from './OccurrenceComments';
 
@@ -84,14 +85,12 @@ export function useOccurrenceDetail() {
       required: true,
       mobile: true,
       cell: (r) => (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
+        <RowIconButton
           aria-label={`Detalhes e comentários: ${r.nomeAlarme}`}
           onClick={() => setRow(r)}
         >
           <IconMessage size={18} aria-hidden />
-        </ActionIcon>
+        </RowIconButton>
       ),
       title: () => 'Detalhes e comentários',
     }),

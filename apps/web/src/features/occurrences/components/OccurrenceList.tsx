@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Switch.css';
-import { Alert, Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { OCCURRENCE_ACCESS, type OccurrenceListRoute, type OccurrenceRow } from '@vigia/contract';
 import {
@@ -13,12 +13,13 @@ import {
   occurrenceFlags,
 } from '@vigia/domain';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { LiveScope } from '../../../lib/live/liveInterest';
 import { useRouteLinks } from '../../../lib/navigation';
 import { useUserInfo } from '../../../lib/user/get-user-info';
 import { DelayedLoader } from '../../../ui/DelayedLoader';
 import { ListTable } from '../../../ui/table/ListTable';
+import { RowLink } from '../../../ui/table/RowControls';
 import type { SortState } from '../../../ui/table/types';
 import { type OccurrenceConfigKind, useOccurrenceConfig } from '../api/get-occurrence-config';
 import { type OccurrenceScope, useOccurrenceList } from '../api/get-occurrence-page';
@@ -128,13 +129,7 @@ function LoadedOccurrenceList({
         patrimonio: (row) => {
           const href = siteHref(row);
           const text = formatText(row.patrimonio);
-          return href ? (
-            <Anchor component={Link} to={href} size="sm" c="gray.9" underline="always">
-              {text}
-            </Anchor>
-          ) : (
-            text
-          );
+          return href ? <RowLink to={href}>{text}</RowLink> : text;
         },
       }),
     ],

@@ -1,8 +1,7 @@
-import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { OccurrenceRow } from '@vigia/contract';
 import { formatDateTime, formatText, siteWithUf } from '@vigia/domain';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { RowLink } from '../../../ui/table/RowControls';
 import { stateLabel } from './occurrenceColumns';
 import classes from './StackedOccurrence.module.css';
 
@@ -24,39 +23,31 @@ export const STACKED_OCCURRENCE_HEIGHT = 86;
  */
 export function StackedOccurrence({ row, siteHref, action }: Props) {
   const equipment = formatText(row.patrimonio);
+  // Plain elements and one class each: a phone's list draws some twenty of these
+  // in its first frame, where Mantine's Group and Text cost a component each.
   return (
     <div>
-      <Group gap={6} wrap="nowrap">
-        <Text size="xs" fw={600} truncate flex={1}>
-          {stateLabel(row)}
-        </Text>
+      <div className={classes.line}>
+        <span className={`${classes.fill} ${classes.state}`}>{stateLabel(row)}</span>
         {action}
-      </Group>
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={600} truncate flex={1}>
-          {formatText(row.nomeAlarme)}
-        </Text>
-        <Text size="xs" className={classes.criticality} title={`Criticidade ${row.critico}`}>
-          <VisuallyHidden>Criticidade </VisuallyHidden>
+      </div>
+      <div className={classes.line}>
+        <span className={`${classes.fill} ${classes.name}`}>{formatText(row.nomeAlarme)}</span>
+        <span className={classes.criticality} title={`Criticidade ${row.critico}`}>
+          <span className={classes.visuallyHidden}>Criticidade </span>
           {row.critico}
-        </Text>
-      </Group>
-      <Group gap={6} wrap="nowrap">
-        <Text size="xs" truncate flex={1}>
-          {siteHref ? (
-            <Anchor component={Link} to={siteHref} size="xs" c="gray.9" underline="always">
-              {equipment}
-            </Anchor>
-          ) : (
-            equipment
-          )}
+        </span>
+      </div>
+      <div className={classes.line}>
+        <span className={`${classes.fill} ${classes.small}`}>
+          {siteHref ? <RowLink to={siteHref}>{equipment}</RowLink> : equipment}
           {' · '}
           {formatText(siteWithUf(row.localNome, row.uf))}
-        </Text>
-        <Text size="xs" className={classes.time}>
+        </span>
+        <span className={`${classes.small} ${classes.time}`}>
           {formatDateTime(row.horaAtivacao)}
-        </Text>
-      </Group>
+        </span>
+      </div>
     </div>
   );
 }

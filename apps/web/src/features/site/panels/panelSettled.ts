@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useState } from 'react';
 
 /**
  * Told once a panel has its final size (its content or an error panel). The
@@ -20,6 +20,8 @@ export function useReportSettled(settled: boolean): void {
  */
 export function usePanelSettled(key: string): { settled: boolean; onSettled: () => void } {
   const [settledKey, setSettledKey] = useState<string | null>(null);
-  const onSettled = useCallback(() => setSettledKey(key), [key]);
+  // A transition: what sits under the panel (commands, occurrences, presets) is drawn
+  // in slices that leave the main thread free, not in one long task after the panel's.
+  const onSettled = useCallback(() => startTransition(() => setSettledKey(key)), [key]);
   return { settled: settledKey === key, onSettled };
 }

@@ -1,4 +1,11 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 
 /**
  * Told once a panel has its final size (its content or an error panel). The

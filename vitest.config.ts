@@ -96,7 +96,12 @@ export default defineConfig({
           name: 'e2e',
           // bench/smoke.test.ts: every bench's --smoke run, on the same built server and Chromium;
           // bench/api-sweep/sweep.test.ts: every GET on both databases, no event-loop block over 50 ms.
-          include: ['e2e/**/*.e2e.test.ts', 'bench/smoke.test.ts', 'bench/api-sweep/sweep.test.ts'],
+          include: [
+            'e2e/**/*.e2e.test.ts',
+            'bench/smoke.test.ts',
+            'bench/api-sweep/sweep.test.ts',
+            'bench/web/audits.test.ts',
+          ],
           globalSetup: ['e2e/support/globalSetup.ts'],
           environment: 'node',
           // One more try for timing under a loaded 2-core CI machine; a real defect fails both.

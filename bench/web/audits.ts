@@ -36,6 +36,26 @@ export interface LighthouseScore {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+/** A page's median run, and each run's performance in order. */
+export type MedianScore = LighthouseScore & { runs: number[] };
+
+/**
+ * Each page and preset's median run by performance (of an even count, the lower of the two
+ * middle runs): its LCP, TBT and CLS are that run's, never a mix of runs.
+ */
+export function medianScores(runs: readonly (readonly LighthouseScore[])[]): MedianScore[] {
+  const groups = new Map<string, LighthouseScore[]>();
+  for (const score of runs.flat()) {
+    const key = `${score.page} ${score.preset}`;
+    groups.set(key, [...(groups.get(key) ?? []), score]);
+  }
+  return [...groups.values()].map((group) => {
+    const sorted = [...group].sort((a, b) => a.performance - b.performance);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)] as LighthouseScore;
+    return { ...median, runs: group.map((s) => s.performance) };
+  });
+}
+
 /**
  * Lighthouse 12 (desktop preset and the default mobile preset) on each page,
  * against the real server. One Chromium with a debugging port: Playwright
@@ -55,7 +75,7 @@ export async function runLighthouse(
     args: [
       ...CHROMIUM_ARGS,
       `--remote-debugging-port=${port}`,
-      // A server under --tls has a self-signed certificate.
+      // The bench's own HTTPS server has a self-signed certificate.
       ...(baseUrl.startsWith('https:') ? ['--ignore-certificate-errors'] : []),
     ],
   });

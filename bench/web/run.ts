@@ -101,7 +101,13 @@ if (!process.argv.includes('--size')) {
       runs.push(
         await runLighthouse(server.url, signIn, audited, {
           presets: process.argv.includes('--mobile') ? ['mobile'] : undefined,
-          reportDir: reportsArg > 0 ? process.argv[reportsArg + 1] : undefined,
+          // With --runs, each run's reports in a folder of their own (run-1, run-2, …).
+          reportDir:
+            reportsArg > 0
+              ? RUNS > 1
+                ? join(String(process.argv[reportsArg + 1]), `run-${run + 1}`)
+                : process.argv[reportsArg + 1]
+              : undefined,
         }),
       );
     }

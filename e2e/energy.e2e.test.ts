@@ -125,11 +125,14 @@ describe.runIf(hasChromium)('energy screens in Chromium against the real server'
       await expect
         .poll(() => bodyRows(screen.table).count(), { timeout: 45_000 })
         .toBeGreaterThan(0);
-      const cells = (await cellTexts(screen.table)).flat();
-      expect(
-        cells.some((c) => /\d kWh$/.test(c)),
-        screen.path,
-      ).toBe(true);
+      // The rows may come before their energy (kept rows of the screen before, or
+      // rollups still catching up): wait for a value in kWh, as the rows are waited for.
+      await expect
+        .poll(async () => (await cellTexts(screen.table)).flat().some((c) => /\d kWh$/.test(c)), {
+          timeout: 45_000,
+          message: screen.path,
+        })
+        .toBe(true);
       if ('also' in screen) {
         await expect
           .poll(() => bodyRows(screen.also).count(), { timeout: 20_000 })

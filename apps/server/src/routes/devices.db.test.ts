@@ -219,6 +219,18 @@ describe.skipIf(!available)('device reads', () => {
       expect(alarms.itens[0]?.id).toBe(ids.erbGenerator);
     });
 
+    it('builds the same rows whether the list reads every last reading time (ordered by it) or only its page’s', async () => {
+      const byName = await page('/api/dispositivos/infosFiltro?limit=500');
+      const byLastReading = await page(
+        '/api/dispositivos/infosFiltro?orderBy=ultimaLeitura&limit=500',
+      );
+      expect(byName.total).toBe(byLastReading.total);
+      const sortById = (rows: DeviceRow[]) => [...rows].sort((a, b) => a.id - b.id);
+      expect(sortById(byName.itens)).toEqual(sortById(byLastReading.itens));
+      // Silent, stale and never-seen devices are among them, each with its own state.
+      expect(new Set(byName.itens.map((d) => d.resumoComunicacao)).size).toBeGreaterThan(2);
+    });
+
     it('keeps running generators with funcionando=true (bit 64 and online) and prime ones with regime', async () => {
       const running = await page(
         '/api/dispositivos/infosFiltro?tipo=gerador&funcionando=true&limit=500',
@@ -275,12 +287,18 @@ describe.skipIf(!available)('device reads', () => {
       expect(generator.infos.map((i) => i.nome).sort()).toEqual(['Hz', 'kW']);
     });
 
-    it('reads 50 devices in four statements: devices, tags newer than known, values, alarm counts (no N+1)', async () => {
+    it('reads 50 devices in five statements: which devices, their last readings, tags newer than known, values, alarm counts (no N+1)', async () => {
       await page('/api/dispositivos/infosFiltro?limit=49');
       counter.count = 0;
       counter.tables = [];
       await counter.counted(() => page('/api/dispositivos/infosFiltro?limit=50'));
-      expect(counter.tables.sort()).toEqual(['current_values', 'devices', 'occurrences', 'tags']);
+      expect(counter.tables.sort()).toEqual([
+        'current_values',
+        'devices',
+        'devices',
+        'occurrences',
+        'tags',
+      ]);
       // The same call again, with no event in between, is answered from the response cache.
       counter.tables = [];
       await counter.counted(() => page('/api/dispositivos/infosFiltro?limit=50'));

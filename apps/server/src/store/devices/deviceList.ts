@@ -2,10 +2,17 @@ import type { DeviceOrderField, DeviceRow, OrderBy } from '@vigia/contract';
 import { infoValue, isGeneratorRunning, isOnline } from '@vigia/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { paramValue } from './catalog.js';
+import { type DeviceStatic, paramValue } from './catalog.js';
 import { buildDeviceRows } from './deviceRows.js';
 import type { DeviceSelection } from './deviceSelection.js';
-import { countActiveAlarms, type DeviceRecord, loadInfos, selectDevices } from './deviceStore.js';
+import {
+  countActiveAlarms,
+  type DeviceRecord,
+  loadInfos,
+  selectDeviceStatics,
+  selectDevices,
+  withLastSeen,
+} from './deviceStore.js';
 import { type Page, pageOf, type SortKey, sortRowsRemembered, textMatcher } from './listing.js';
 
 export interface DeviceListOptions {
@@ -27,7 +34,7 @@ export interface DeviceListOptions {
 export const GENERATOR_STATUS_READING = 'statusGMG';
 
 /** Text a `filtroTexto` is matched against. */
-export const deviceSearchFields = (d: DeviceRecord) => [
+export const deviceSearchFields = (d: DeviceStatic) => [
   d.nome,
   d.patrimonio,
   d.localNome,
@@ -36,7 +43,7 @@ export const deviceSearchFields = (d: DeviceRecord) => [
   d.equipamento,
 ];
 
-export function deviceRegime(device: DeviceRecord): string | null {
+export function deviceRegime(device: DeviceStatic): string | null {
   const regime = paramValue(device, 'regime');
   return typeof regime === 'string' ? regime : null;
 }
@@ -65,10 +72,13 @@ export async function runningGenerators(
   return running;
 }
 
-function sortKeys(
+/** A device as a list sorts it: its last reading time only when the list read it. */
+type ListedDevice = DeviceStatic & { lastSeenAt?: number | null };
+
+function sortKeys<T extends ListedDevice>(
   orderBy: OrderBy<DeviceOrderField> | undefined,
   alarms: Map<number, number> | undefined,
-): SortKey<DeviceRecord>[] {
+): SortKey<T>[] {
   const desc = orderBy?.desc ?? false;
   switch (orderBy?.campo ?? 'nome') {
     case 'nome':
@@ -97,19 +107,33 @@ function sortKeys(
 /**
  * The device list: the selection from the store (one query), then text
  * filter, state filters, pt-BR sort and the page in memory, then the page's
- * readings and alarm counts (one query each).
+ * readings and alarm counts (one query each). When neither a filter nor the
+ * order needs every device's last reading time, the selection reads none
+ * (`selectDeviceStatics`) and the page's are read with its readings.
  */
 export async function listDevices(
   db: Kysely<Database>,
   selection: DeviceSelection,
   options: DeviceListOptions,
 ): Promise<Page<DeviceRow>> {
-  let devices = await selectDevices(db, selection);
-  const match = textMatcher(options.filtroTexto);
-  if (match) devices = devices.filter((d) => match(deviceSearchFields(d)));
-  if (options.regime !== undefined) {
-    devices = devices.filter((d) => deviceRegime(d) === options.regime);
+  const rowsOf = async (page: Page<DeviceRecord>, alarms: Map<number, number> | undefined) => ({
+    total: page.total,
+    itens: await buildDeviceRows(db, page.itens, {
+      nomes: options.nomes,
+      nowSec: options.nowSec,
+      alarms,
+    }),
+  });
+  const everySeen =
+    options.comunicacao !== undefined ||
+    options.funcionando !== undefined ||
+    options.orderBy?.campo === 'ultimaLeitura';
+  if (!everySeen) {
+    const devices = keepMatching(await selectDeviceStatics(db, selection), options);
+    const { page, alarms } = await orderedPage(db, devices, selection, options);
+    return rowsOf({ total: page.total, itens: await withLastSeen(db, page.itens) }, alarms);
   }
+  let devices = keepMatching(await selectDevices(db, selection), options);
   if (options.comunicacao !== undefined) {
     const wanted = options.comunicacao === 'online';
     devices = devices.filter(
@@ -122,6 +146,26 @@ export async function listDevices(
     const running = await runningGenerators(db, devices, options.nowSec);
     devices = devices.filter((d) => running.has(d.id) === options.funcionando);
   }
+  const { page, alarms } = await orderedPage(db, devices, selection, options);
+  return rowsOf(page, alarms);
+}
+
+/** The text and regime filters: what a device's description alone decides. */
+function keepMatching<T extends DeviceStatic>(devices: T[], options: DeviceListOptions): T[] {
+  const match = textMatcher(options.filtroTexto);
+  let kept = devices;
+  if (match) kept = kept.filter((d) => match(deviceSearchFields(d)));
+  if (options.regime !== undefined) kept = kept.filter((d) => deviceRegime(d) === options.regime);
+  return kept;
+}
+
+/** The devices in the list's order, and the asked page of them. */
+async function orderedPage<T extends ListedDevice>(
+  db: Kysely<Database>,
+  devices: T[],
+  selection: DeviceSelection,
+  options: DeviceListOptions,
+) {
   const alarms =
     options.orderBy?.campo === 'alarmTreeMapValue'
       ? await countActiveAlarms(db, { systemIds: selection.systemIds })
@@ -129,17 +173,9 @@ export async function listDevices(
   const order = options.orderBy ?? { campo: 'nome', desc: false };
   sortRowsRemembered(
     devices,
-    sortKeys(options.orderBy, alarms),
+    sortKeys<T>(options.orderBy, alarms),
     (d) => d.id,
     `devices:${order.campo}:${order.desc ? 'desc' : 'asc'}`,
   );
-  const page = pageOf(devices, options.offSet, options.limit);
-  return {
-    total: page.total,
-    itens: await buildDeviceRows(db, page.itens, {
-      nomes: options.nomes,
-      nowSec: options.nowSec,
-      alarms,
-    }),
-  };
+  return { page: pageOf(devices, options.offSet, options.limit), alarms };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
+import { MQTT_CLIENT_DEFAULTS } from '../broker/clientOptions.js';
 import type { CommandMessage } from '../store/commands/commandStore.js';
 import {
   COMMAND_STATUS_TOPIC_FILTER,
@@ -29,7 +30,6 @@ function connected(client: mqtt.MqttClient): Promise<void> {
   });
 }
 
-const CONNECT = { reconnectPeriod: 2000, connectTimeout: 10_000 } as const;
 /** How long the broker keeps the server's command session while it is away (MQTT 5). */
 const SESSION_EXPIRY_S = 24 * 3600;
 
@@ -58,7 +58,7 @@ export async function connectMqttCommandLink(
 ): Promise<CommandLink> {
   const topic = `$share/${options.group}/${COMMAND_STATUS_TOPIC_FILTER}`;
   const client = mqtt.connect(url, {
-    ...CONNECT,
+    ...MQTT_CLIENT_DEFAULTS,
     ...account,
     clientId: options.clientId,
     clean: false,
@@ -111,7 +111,7 @@ export async function connectMqttDeviceLink(
   options: { onError?: (error: Error) => void } = {},
 ): Promise<DeviceCommandLink> {
   const client = await mqtt.connectAsync(url, {
-    ...CONNECT,
+    ...MQTT_CLIENT_DEFAULTS,
     ...account,
     clientId: `vigia-simulador-${randomBytes(6).toString('hex')}`,
     clean: true,

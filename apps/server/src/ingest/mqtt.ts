@@ -1,4 +1,5 @@
 import mqtt, { type IClientOptions, type Packet } from 'mqtt';
+import { MQTT_CLIENT_DEFAULTS } from '../broker/clientOptions.js';
 import type { Config } from '../config.js';
 import type { Ingest, Outcome } from './ingest.js';
 
@@ -145,8 +146,7 @@ export async function startMqttIngest(
       receiveMaximum: opts.receiveMaximum ?? RECEIVE_MAXIMUM,
       maximumPacketSize: MAX_PACKET_BYTES,
     },
-    reconnectPeriod: 2000,
-    connectTimeout: 10_000,
+    ...MQTT_CLIENT_DEFAULTS,
     resubscribe: false,
     manualConnect: true,
     ...(opts.username !== undefined ? { username: opts.username } : {}),

@@ -93,7 +93,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<AppServices> = async (
       const device = await deviceInScope(request, db, request.params.idDispositivo);
       const params = device.params;
       const nomes = request.body?.nomes;
-      return nomes && nomes.length > 0 ? params.filter((p) => nomes.includes(p.nome)) : params;
+      return nomes && nomes.length > 0 ? params.filter((p) => nomes.includes(p.nome)) : [...params];
     },
   });
 

@@ -63,7 +63,8 @@ export function deviceFields(device: DeviceRecord, nowSec: number) {
     sisId: device.systemId,
     resumoComunicacao: communicationSummary(device.lastSeenAt, nowSec),
     ultimaLeitura: device.lastSeenAt,
-    params: device.params,
+    // The catalogue's list is shared and frozen; each answer carries its own.
+    params: [...device.params],
   };
 }
 

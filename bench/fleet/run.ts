@@ -425,6 +425,8 @@ async function main() {
         ...(process.env.VIGIA_HEAP_GROWTH_PERCENT
           ? { VIGIA_HEAP_GROWTH_PERCENT: process.env.VIGIA_HEAP_GROWTH_PERCENT }
           : {}),
+        // glibc's malloc arenas as `npm start` sets them (README, "Memory").
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
         FLEET_SERVER_TIMES: serverTimesFile,
         NODE_OPTIONS: [
           `--require ${join(import.meta.dirname, 'serverTimes.cjs')}`,

@@ -22,7 +22,7 @@ describe.skipIf(!available)('device catalogue cache', () => {
     await store?.close();
   });
 
-  it('serves a description from memory until the TTL, then reads it again', async () => {
+  it('serves a description from memory until the TTL, then reads it again behind the answer', async () => {
     let now = 1_000_000;
     const catalog = new DeviceCatalog(store.db, CATALOG_TTL_MS, () => now);
     const before = (await catalog.deviceStatics([deviceId])).get(deviceId);
@@ -33,8 +33,33 @@ describe.skipIf(!available)('device catalogue cache', () => {
       .execute();
     now += CATALOG_TTL_MS - 1;
     expect((await catalog.deviceStatics([deviceId])).get(deviceId)?.nome).toBe(before?.nome);
+    await catalog.settled();
     now += 1;
+    // Past the TTL: answered as kept, without waiting, and read again.
+    expect((await catalog.deviceStatics([deviceId])).get(deviceId)?.nome).toBe(before?.nome);
+    await catalog.settled();
     expect((await catalog.deviceStatics([deviceId])).get(deviceId)?.nome).toBe('Renomeado');
+  });
+
+  it('forgets a stale description whose device is gone', async () => {
+    let now = 1_000_000;
+    const catalog = new DeviceCatalog(store.db, CATALOG_TTL_MS, () => now);
+    const model = await store.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', deviceId)
+      .executeTakeFirstOrThrow();
+    const { id: goneId } = await store.db
+      .insertInto('devices')
+      .values({ ...model, id: undefined, nome: 'Removido', ingest_key_hash: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await catalog.deviceStatics([goneId])).get(goneId)?.nome).toBe('Removido');
+    await store.db.deleteFrom('devices').where('id', '=', goneId).execute();
+    now += CATALOG_TTL_MS;
+    expect((await catalog.deviceStatics([goneId])).has(goneId)).toBe(true);
+    await catalog.settled();
+    expect((await catalog.deviceStatics([goneId])).has(goneId)).toBe(false);
   });
 
   it('reads a fill of many devices in slices with the same answer as one query', async () => {

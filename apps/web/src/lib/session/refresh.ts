@@ -1,11 +1,26 @@
 import type { TokenResponse } from '@vigia/contract';
 import { initialRefreshDelayMs, tokenRefreshDelayMs } from '@vigia/domain';
-import { NetworkError } from '../httpErrors';
+import { HttpError, NetworkError } from '../httpErrors';
 import { refreshGrant } from './oauth';
 import { clearTokens, readTokens, type StoredTokens, saveTokens } from './tokenStore';
 
-/** A refresh that could not reach the server is retried; only an answer from it ends the session. */
+/**
+ * A refresh that could not reach the server, or that the server could not
+ * answer for now, is retried; only its verdict on the token ends the session.
+ */
 export const NETWORK_RETRY_MS = 10_000;
+
+/**
+ * Busy (429) and unavailable (5xx: a database lock held past its timeout, a
+ * proxy between deploys) say nothing about the token: ending the session on
+ * them signed consoles out under load.
+ */
+function isTemporary(error: unknown): boolean {
+  return (
+    error instanceof NetworkError ||
+    (error instanceof HttpError && (error.status === 429 || error.status >= 500))
+  );
+}
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inFlight: Promise<boolean> | null = null;
@@ -75,7 +90,7 @@ async function runRefresh(): Promise<boolean> {
       startSession(fresh);
       return true;
     } catch (error) {
-      if (error instanceof NetworkError) {
+      if (isTemporary(error)) {
         scheduleRefresh(NETWORK_RETRY_MS);
         return false;
       }

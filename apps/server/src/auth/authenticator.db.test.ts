@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testStoreAvailable } from '../store/testStore.js';
 import { startTestApp, type TestApp } from '../test/testApp.js';
@@ -20,8 +21,36 @@ function countingTokens(inner: AccessTokens) {
   return { tokens, verifications: () => verifications };
 }
 
+/** Counts the statements a Kysely instance sends; `onResult` runs as each answer comes back. */
+function countingStatements(onResult: () => void = () => {}) {
+  let statements = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      statements += 1;
+      return args.node;
+    },
+    transformResult: async (args) => {
+      onResult();
+      return args.result;
+    },
+  };
+  return { plugin, statements: () => statements };
+}
+
 describe.skipIf(!available)('authenticator', () => {
   let t: TestApp;
+
+  async function demoToken(tokens: AccessTokens) {
+    await t.login('demo');
+    const session = await t.store.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+      .select(['users.id as userId', 'refresh_tokens.family_id as sessionId'])
+      .where('users.login', '=', 'demo')
+      .where('refresh_tokens.revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return tokens.issue(session.userId, session.sessionId);
+  }
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -61,6 +90,50 @@ describe.skipIf(!available)('authenticator', () => {
     expect(auth.authenticateCached(token)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(auth.authenticateCached(token)).toBeNull();
+  });
+
+  it("a burst of calls at the cache's expiry waits for one store check", async () => {
+    const counting = countingStatements();
+    const tokens = createAccessTokens({ current: 's'.repeat(32) }, 60);
+    const auth = createAuthenticator({
+      db: t.store.db.withPlugin(counting.plugin),
+      accessTokens: tokens,
+      cacheMs: 20,
+    });
+    const token = await demoToken(tokens);
+    await auth.authenticate(token);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const before = counting.statements();
+    const users = await Promise.all(Array.from({ length: 40 }, () => auth.authenticate(token)));
+    expect(users.every((user) => user?.login === 'demo')).toBe(true);
+    // One check (the user, their systems, the session), however many calls asked at once.
+    expect(counting.statements() - before).toBe(3);
+  });
+
+  it('a check under way when the user signs out is not kept', async () => {
+    let signOut = () => {};
+    const counting = countingStatements(() => signOut());
+    const tokens = createAccessTokens({ current: 's'.repeat(32) }, 60);
+    const auth = createAuthenticator({
+      db: t.store.db.withPlugin(counting.plugin),
+      accessTokens: tokens,
+    });
+    const token = await demoToken(tokens);
+    const demo = await t.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('login', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    // The sign-out lands while the check waits for the store.
+    signOut = () => {
+      signOut = () => {};
+      auth.forgetUser(demo.id);
+    };
+    await auth.authenticate(token);
+    expect(auth.authenticateCached(token)).toBeNull();
+    await auth.authenticate(token);
+    expect(counting.statements()).toBe(6);
+    expect(auth.authenticateCached(token)?.login).toBe('demo');
   });
 
   it('never caches a rejected token', async () => {

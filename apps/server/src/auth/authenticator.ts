@@ -66,18 +66,40 @@ export function createAuthenticator(options: {
     return hit && now - hit.at < cacheMs ? hit : undefined;
   };
 
-  const resolve = async ({ claims, key }: Verified) => {
-    const now = Date.now();
-    const hit = freshResolved(key, now);
-    if (hit) return hit.user;
+  // A store check under way, per key: a burst of one console's (or of 200
+  // consoles sharing a session's) calls at the cache's expiry waits for one
+  // check instead of each running its own (at 20k devices on PostgreSQL, 40
+  // lists reloading at once took every connection of the pool).
+  const checking = new Map<string, Promise<Resolved['user']>>();
+
+  const check = async ({ claims, key }: Verified, now: number, self: { current?: unknown }) => {
     const [user, active] = await Promise.all([
       findUserById(db, claims.userId),
       isSessionActive(db, claims.sessionId),
     ]);
     const value = user && !user.blocked && active ? userProfile(user) : null;
-    if (cache.size > 10_000) cache.clear();
-    cache.set(key, { at: now, user: value });
+    // A sign-out meanwhile (forgetUser) dropped this check: its answer may predate it.
+    if (checking.get(key) === self.current) {
+      if (cache.size > 10_000) cache.clear();
+      cache.set(key, { at: now, user: value });
+    }
     return value;
+  };
+
+  const resolve = (entry: Verified) => {
+    const now = Date.now();
+    const hit = freshResolved(entry.key, now);
+    if (hit) return hit.user;
+    let pending = checking.get(entry.key);
+    if (!pending) {
+      const self: { current?: unknown } = {};
+      pending = check(entry, now, self).finally(() => {
+        if (checking.get(entry.key) === self.current) checking.delete(entry.key);
+      });
+      self.current = pending;
+      checking.set(entry.key, pending);
+    }
+    return pending;
   };
 
   const withClaims = (user: Omit<UserContext, 'sessionId'> | null, claims: AccessClaims) =>
@@ -102,10 +124,10 @@ export function createAuthenticator(options: {
       return hit.admitted.user;
     },
     forgetUser(userId) {
-      for (const key of cache.keys()) {
-        // `sessionKey` starts with the user id.
-        if (key.startsWith(`${userId}:`)) cache.delete(key);
-      }
+      // `sessionKey` starts with the user id.
+      const ofUser = (key: string) => key.startsWith(`${userId}:`);
+      for (const key of cache.keys()) if (ofUser(key)) cache.delete(key);
+      for (const key of checking.keys()) if (ofUser(key)) checking.delete(key);
     },
   };
 }

@@ -25,6 +25,7 @@ import { occurrenceRaisedAtMigration } from './0260_occurrence_raised_at.js';
 import { auditTrailByTimeMigration } from './0270_audit_trail_by_time.js';
 import { readingPacksMigration } from './0280_reading_packs.js';
 import { devicesBySystemAndTypeMigration } from './0290_devices_by_system_and_type.js';
+import { devicesFillfactorMigration } from './0300_devices_fillfactor.js';
 
 /**
  * Migrations are code, not files read at runtime, so the built `dist/` runs
@@ -59,6 +60,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0270_audit_trail_by_time': auditTrailByTimeMigration(),
         '0280_reading_packs': readingPacksMigration(dialect),
         '0290_devices_by_system_and_type': devicesBySystemAndTypeMigration(),
+        '0300_devices_fillfactor': devicesFillfactorMigration(dialect),
       };
     },
   };

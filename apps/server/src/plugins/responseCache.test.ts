@@ -141,6 +141,20 @@ describe('ResponseCache', () => {
     expect(bodies.map((b) => b.body.n)).toEqual([1, 1, 1]);
   });
 
+  it('a call after an event does not join a computation started before it', async () => {
+    const h = await harness();
+    open = h.app;
+    const release = h.hold();
+    const before = h.get();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    h.bus.publish(reading(1));
+    const after = h.get();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    expect((await before).body.n).toBe(1);
+    expect((await after).body.n).toBe(2);
+  });
+
   it('never keeps an error', async () => {
     const h = await harness();
     open = h.app;

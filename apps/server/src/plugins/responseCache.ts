@@ -135,7 +135,10 @@ export interface ResponseCacheStats {
  */
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
-  readonly #pending = new Map<string, Promise<Entry>>();
+  readonly #pending = new Map<
+    string,
+    { filling: Promise<Entry>; generations: readonly number[] }
+  >();
   readonly #generation = new Map<number, number>();
   readonly #ttlMs: number;
   readonly #maxBytes: number;
@@ -209,16 +212,17 @@ export class ResponseCache {
   }
 
   #fill(key: string, systems: readonly number[], compute: () => Promise<unknown>): Promise<Entry> {
-    const running = this.#pending.get(key);
-    if (running) {
-      this.#hits++;
-      return running;
-    }
-    this.#misses++;
     // Generations before the read: an event during it leaves the entry already stale.
     const generations = systems.map((s) => this.#generation.get(s) ?? 0);
+    const running = this.#pending.get(key);
+    // A computation started before an event the caller may have seen cannot answer it.
+    if (running && sameGenerations(running.generations, generations)) {
+      this.#hits++;
+      return running.filling;
+    }
+    this.#misses++;
     const at = this.#now();
-    const filling = compute()
+    const filling: Promise<Entry> = compute()
       .then(async (body) => {
         const json = await toJsonBytes(body);
         const entry: Entry = {
@@ -233,8 +237,10 @@ export class ResponseCache {
         this.#store(key, entry);
         return entry;
       })
-      .finally(() => this.#pending.delete(key));
-    this.#pending.set(key, filling);
+      .finally(() => {
+        if (this.#pending.get(key)?.filling === filling) this.#pending.delete(key);
+      });
+    this.#pending.set(key, { filling, generations });
     return filling;
   }
 
@@ -277,6 +283,10 @@ export class ResponseCache {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
   }
+}
+
+function sameGenerations(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((g, i) => g === b[i]);
 }
 
 /** Array items written per turn of the event loop (a row of a live list is 1–5 kB). */

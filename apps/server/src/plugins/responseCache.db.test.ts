@@ -70,6 +70,43 @@ describe.skipIf(!available)('kept answers in the app', () => {
     expect(completed.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('answers the active-alarm counter from the cache until an occurrence event of its system', async () => {
+    const open = await t.store.db
+      .selectFrom('occurrences')
+      .select(['id', 'device_id', 'system_id'])
+      .where('is_evt', '=', 0)
+      .where('hora_desativacao', 'is', null)
+      .where('shelved_until', 'is', null)
+      .where('out_of_service', '=', 0)
+      .executeTakeFirstOrThrow();
+    const url = `/api/ocorrencias?alarmeativo=true&sisid=${open.system_id}`;
+    const first = await call(url, demo);
+    expect(first).toMatchObject({ status: 200, computed: 1 });
+    const total = JSON.parse(first.text).total as number;
+    expect(total).toBeGreaterThan(0);
+    const cleared = Math.floor(Date.now() / 1000);
+    await t.store.db
+      .updateTable('occurrences')
+      .set({ hora_desativacao: cleared })
+      .where('id', '=', open.id)
+      .execute();
+    expect(await call(url, demo)).toMatchObject({ computed: 0, text: first.text });
+    t.app.bus.publish({
+      type: 'occurrence.cleared',
+      sisId: open.system_id,
+      deviceId: open.device_id,
+      occurrenceId: open.id,
+    });
+    const after = await call(url, demo);
+    expect(after.computed).toBe(1);
+    expect(JSON.parse(after.text).total).toBe(total - 1);
+    await t.store.db
+      .updateTable('occurrences')
+      .set({ hora_desativacao: null })
+      .where('id', '=', open.id)
+      .execute();
+  });
+
   it('answers the repeated latest values of a device from the cache, keyed on the body', async () => {
     const url = `/api/taginfo/v2/dispositivo/id/infosLista?idDispositivo=${deviceId}`;
     const first = await call(url, demo, { nomes: ['kW', 'Hz'] });

@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '@vigia/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowedSystemIds, currentUser } from '../auth/scope.js';
 import { notFound } from '../plugins/httpError.js';
+import { cachedRoute } from '../plugins/responseCache.js';
 import { acknowledgeOccurrences } from '../store/occurrences/acknowledge.js';
 import {
   buildFilter,
@@ -29,21 +30,29 @@ const LISTS: { route: OccurrenceListRoute; kind: ListKind; defaultLimit: number 
   { route: API.occurrences.generalActive, kind: 'attention', defaultLimit: PAGE_SIZE.occurrences },
 ];
 
-export const occurrenceRoutes: FastifyPluginAsyncZod<AppServices> = async (app, { store, bus }) => {
+export const occurrenceRoutes: FastifyPluginAsyncZod<AppServices> = async (
+  app,
+  { store, bus, responseCache },
+) => {
+  // Through the response cache: every console of a system reloads the active-alarm
+  // counter on the same occurrence event (at 20k devices on PostgreSQL, 50 counts a
+  // second, each planned anew); an occurrence event of the system drops the answer.
   app.route({
     ...fromContract(app, API.occurrences.list),
-    handler: async (request) => {
-      const query = request.query;
-      const systems = allowedSystemIds(request);
-      if (query.alarmeativo && query.offSet === undefined && query.limit === undefined) {
-        const filter = await buildFilter(store, systems, query, 'history');
-        return { total: await countOccurrences(store, filter) };
-      }
-      return listOccurrences(store, systems, query, {
-        kind: 'history',
-        defaultLimit: PAGE_SIZE.occurrences,
-      });
-    },
+    ...cachedRoute,
+    handler: (request, reply) =>
+      responseCache.answer(request, reply, async () => {
+        const query = request.query;
+        const systems = allowedSystemIds(request);
+        if (query.alarmeativo && query.offSet === undefined && query.limit === undefined) {
+          const filter = await buildFilter(store, systems, query, 'history');
+          return { total: await countOccurrences(store, filter) };
+        }
+        return listOccurrences(store, systems, query, {
+          kind: 'history',
+          defaultLimit: PAGE_SIZE.occurrences,
+        });
+      }),
   });
 
   for (const list of LISTS) {

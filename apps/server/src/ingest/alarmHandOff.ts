@@ -16,9 +16,9 @@ export interface EventBatch {
 
 /**
  * The alarm engine's part in the ingest. Queued messages are handed to the
- * engine in arrival order, one pass after another (`evaluateQueued`): every
- * `batchMs` while they wait, and for the rest of a batch before it is
- * written. So an alarm waits neither for the history write of its own batch
+ * engine in arrival order, one pass after another (`evaluateQueued`): as
+ * soon as the event loop is free while they wait, and for the rest of a batch
+ * before it is written. So an alarm waits neither for the history write of its own batch
  * nor for the write of the batch ahead of it (hundreds of milliseconds on
  * PostgreSQL at 20k devices), and the engine still reads the current values
  * as they were before the batch (event rules start from them). A batch whose

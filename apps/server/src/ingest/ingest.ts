@@ -86,8 +86,8 @@ export interface IngestOptions {
  * `POST /api/ingest`, the simulator). Messages are validated on arrival and
  * queued (`MessageQueue`); `createBatchScheduler` decides when a batch is
  * written; `BatchWriter` writes it through the `DeviceCache`; the alarm
- * engine (`AlarmHandOff`) evaluates waiting messages every `batchMs` and the
- * rest of a batch before it is written; `IngestCounters` counts and logs.
+ * engine (`AlarmHandOff`) evaluates waiting messages once the event loop is
+ * free and the rest of a batch before it is written; `IngestCounters` counts and logs.
  */
 export function createIngest(opts: IngestOptions): Ingest {
   const { store } = opts;
@@ -117,19 +117,20 @@ export function createIngest(opts: IngestOptions): Ingest {
   let closed = false;
 
   const batchMs = opts.batchMs ?? 20;
-  // Waiting messages go to the alarm engine every batchMs, also while a batch is written.
-  let alarmTimer: NodeJS.Timeout | null = null;
+  // Waiting messages go to the alarm engine as soon as the event loop is free, also
+  // while a batch is written: every message that arrived in one turn in one pass.
+  // (A 20 ms timer added up to 20 ms to every alarm, and fired late under load.)
+  let alarmPass: NodeJS.Immediate | null = null;
   const evaluateSoon = () => {
-    if (alarmTimer) return;
-    alarmTimer = setTimeout(() => {
-      alarmTimer = null;
+    if (alarmPass) return;
+    alarmPass = setImmediate(() => {
+      alarmPass = null;
       void alarms.evaluateQueued(pending, false);
-    }, batchMs);
-    alarmTimer.unref?.();
+    });
   };
   const stopEvaluating = () => {
-    if (alarmTimer) clearTimeout(alarmTimer);
-    alarmTimer = null;
+    if (alarmPass) clearImmediate(alarmPass);
+    alarmPass = null;
   };
 
   const scheduler = createBatchScheduler({

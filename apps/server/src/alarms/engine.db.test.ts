@@ -7,7 +7,7 @@ import {
   FIXTURE_COMMUNICATION_LIMIT_S,
   type Fixture,
 } from '../ingest/testFixture.js';
-import type { Store } from '../store/database.js';
+import { PG_POOL_SIZE, type Store } from '../store/database.js';
 import { openTestStore, testStoreAvailable } from '../store/testStore.js';
 import { acknowledgeOccurrences, sweepCommunication } from './engine.js';
 
@@ -134,6 +134,32 @@ describe.skipIf(!available)('alarm engine', () => {
       occurrenceId: alarm.id,
     });
   });
+
+  it.runIf(process.env.VIGIA_TEST_DB === 'postgres')(
+    'raises an alarm while every connection of the main pool is taken (its own connections)',
+    async () => {
+      const t = fx.t0;
+      // The device known to the ingest, as it is once it has reported.
+      await send(fx.deviceId, t, { OilTemp: 90 });
+      const raw = store.raw;
+      if (raw.dialect !== 'postgres') throw new Error('PostgreSQL only');
+      const held = await Promise.all(
+        Array.from({ length: PG_POOL_SIZE.main }, () => raw.pool.connect()),
+      );
+      try {
+        ingest.submit(fx.deviceId, { ts: t + 60, leituras: { OilTemp: 104.5 } });
+        await expect
+          .poll(() => events.filter((e) => e.type === 'occurrence.opened').length, {
+            timeout: 3_000,
+          })
+          .toBe(1);
+      } finally {
+        for (const client of held) client.release();
+      }
+      await ingest.flush();
+      expect(await occurrences(fx.deviceId)).toHaveLength(1);
+    },
+  );
 
   it('goes active-unacknowledged → cleared-unacknowledged → normal when cleared first', async () => {
     const t = fx.t0;

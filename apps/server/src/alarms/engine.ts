@@ -138,6 +138,8 @@ export interface AlarmEngineOptions {
 
 export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
   const { store } = opts;
+  // Its own connections on PostgreSQL: an alarm never waits behind the lists and the ingest.
+  const db = store.alarms;
   const chatterWindow = Math.max(0, opts.chatterWindowSeconds ?? 0);
   const now = opts.now ?? (() => Date.now() / 1000);
   const publish = toPublish(opts.publish);
@@ -164,7 +166,7 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
   async function loadTemplates(ids: number[]) {
     const missing = [...new Set(ids)].filter((id) => !templates.has(id));
     if (missing.length === 0) return;
-    const rows = await loadAlarmRules(store.db, missing);
+    const rows = await loadAlarmRules(db, missing);
     for (const id of missing) {
       templates.set(id, { rules: [], byTag: new Map(), slotOf: new Map(), communication: [] });
     }
@@ -201,16 +203,16 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
     for (let i = 0; i < fresh.length; i += CHUNK) {
       const chunk = fresh.slice(i, i + CHUNK);
       const ids = chunk.map((d) => d.id);
-      const open = await openAlarmsOf(store.db, ids);
+      const open = await openAlarmsOf(db, ids);
       const eventTags = new Set<string>();
       for (const d of chunk) {
         for (const r of templates.get(d.templateId)?.rules ?? []) {
           if (r.isEvent && r.tag !== null) eventTags.add(r.tag);
         }
       }
-      const current = groupByDevice(await currentValuesOf(store.db, ids, [...eventTags]));
+      const current = groupByDevice(await currentValuesOf(db, ids, [...eventTags]));
       const openOf = groupByDevice(open);
-      const overridesOf = groupByDevice(await loadRuleOverrides(store.db, ids));
+      const overridesOf = groupByDevice(await loadRuleOverrides(db, ids));
       for (const d of chunk) {
         const own = overridesOf.get(d.id);
         const template = templates.get(d.templateId);
@@ -304,7 +306,7 @@ export function createAlarmEngine(opts: AlarmEngineOptions): AlarmEngine {
   async function apply(actions: Action[]): Promise<VigiaEvent[]> {
     const events: VigiaEvent[] = [];
     const wallClock = Math.floor(now());
-    await store.db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       for (const a of actions) {
         const sisId = a.device.systemId;
         const deviceId = a.device.id;
@@ -479,7 +481,7 @@ export async function sweepCommunication(
       delay: 0,
     };
     const device = { id: s.deviceId, systemId: s.systemId, templateId: 0, lastSeenAt: lastSeen };
-    const opened = await store.db.transaction().execute((trx) =>
+    const opened = await store.alarms.transaction().execute((trx) =>
       insertRaised(
         trx,
         {

@@ -376,7 +376,8 @@ function procStats(pid: number) {
 
 /**
  * CPU ms of every `postgres` process now (the shared cluster: other engineers' work too);
- * by pid, so backends that come and go count only while both samples see them.
+ * by pid: a backend started between two samples counts whole, one ended between them is
+ * lost.
  */
 function postgresCpu(): Map<number, number> {
   const cpu = new Map<number, number>();
@@ -733,7 +734,9 @@ async function main() {
     row('CPU dos processos dos dispositivos', cpuOf('devices'));
     if (args.db === 'postgres') {
       let ms = 0;
-      for (const [p, end] of others1.postgres) ms += end - (others0.postgres.get(p) ?? end);
+      // A backend started in the window (a pool reconnecting after its idle timeout) spent
+      // all its time in it; one that ended in it is lost, so this is a lower bound.
+      for (const [p, end] of others1.postgres) ms += end - (others0.postgres.get(p) ?? 0);
       row(
         'CPU dos processos postgres (o cluster todo, compartilhado)',
         `${((ms / elapsedMs) * 100).toFixed(0)} %`,

@@ -49,8 +49,8 @@ const PHASE_MS = Number(args.phase ?? (SMOKE ? 1 : 8)) * 1000;
 const DEVICES = Number(args.devices ?? (SMOKE ? 3 : 20));
 /** Pauses of the run: server down, broker down, and how long the count must stand still at the end. */
 const PAUSES = SMOKE
-  ? { serverDownMs: 1000, brokerDownMs: 500, stillSeconds: 2 }
-  : { serverDownMs: 3000, brokerDownMs: 2000, stillSeconds: 5 };
+  ? { serverDownMs: 1000, stillSeconds: 2 }
+  : { serverDownMs: 3000, stillSeconds: 5 };
 /** The broker outlives the server (its own process group): the time limit stops it by its pid file. */
 let brokerPidFile: string | undefined;
 exitAfter(
@@ -295,11 +295,27 @@ async function main() {
       break;
     }
   }
-  log('broker parado (SIGTERM: grava as sessões); 2 s fora');
-  await sleep(PAUSES.brokerDownMs);
-  const broker = spawn('mosquitto', ['-c', files.config], { detached: true, stdio: 'ignore' });
-  broker.unref();
-  log('broker de volta');
+  log('broker parado (SIGTERM: grava as sessões)');
+  // The server supervises its broker and starts it again within its 2 s check. A second
+  // one started here found the port taken, exited, and took the pid file with it: the
+  // server's broker was then left running after the bench (one a CI run).
+  const downSince = Date.now();
+  let restarted: number | undefined;
+  while (restarted === undefined) {
+    if (Date.now() - downSince > 30_000)
+      throw new Error('o servidor não reiniciou o broker em 30 s');
+    await sleep(50);
+    try {
+      const pid = Number(readFileSync(files.pid, 'utf8').trim());
+      if (pid !== brokerPid) {
+        process.kill(pid, 0);
+        restarted = pid;
+      }
+    } catch {
+      // Not written yet, or not running yet.
+    }
+  }
+  log(`broker de volta, reiniciado pelo servidor após ${Date.now() - downSince} ms`);
   await sleep(PHASE_MS);
 
   loading = false;

@@ -40,6 +40,18 @@ function countingStatements(onResult: () => void = () => {}) {
 describe.skipIf(!available)('authenticator', () => {
   let t: TestApp;
 
+  /** An authenticator whose store statements are counted, and a token of the demo user's session. */
+  async function countedAuthenticator(options: { cacheMs?: number; onResult?: () => void } = {}) {
+    const counting = countingStatements(options.onResult);
+    const tokens = createAccessTokens({ current: 's'.repeat(32) }, 60);
+    const auth = createAuthenticator({
+      db: t.store.db.withPlugin(counting.plugin),
+      accessTokens: tokens,
+      cacheMs: options.cacheMs,
+    });
+    return { auth, statements: counting.statements, token: await demoToken(tokens) };
+  }
+
   async function demoToken(tokens: AccessTokens) {
     await t.login('demo');
     const session = await t.store.db
@@ -93,32 +105,19 @@ describe.skipIf(!available)('authenticator', () => {
   });
 
   it("a burst of calls at the cache's expiry waits for one store check", async () => {
-    const counting = countingStatements();
-    const tokens = createAccessTokens({ current: 's'.repeat(32) }, 60);
-    const auth = createAuthenticator({
-      db: t.store.db.withPlugin(counting.plugin),
-      accessTokens: tokens,
-      cacheMs: 20,
-    });
-    const token = await demoToken(tokens);
+    const { auth, statements, token } = await countedAuthenticator({ cacheMs: 20 });
     await auth.authenticate(token);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const before = counting.statements();
+    const before = statements();
     const users = await Promise.all(Array.from({ length: 40 }, () => auth.authenticate(token)));
     expect(users.every((user) => user?.login === 'demo')).toBe(true);
     // One check (the user, their systems, the session), however many calls asked at once.
-    expect(counting.statements() - before).toBe(3);
+    expect(statements() - before).toBe(3);
   });
 
   it('a check under way when the user signs out is not kept', async () => {
     let signOut = () => {};
-    const counting = countingStatements(() => signOut());
-    const tokens = createAccessTokens({ current: 's'.repeat(32) }, 60);
-    const auth = createAuthenticator({
-      db: t.store.db.withPlugin(counting.plugin),
-      accessTokens: tokens,
-    });
-    const token = await demoToken(tokens);
+    const { auth, statements, token } = await countedAuthenticator({ onResult: () => signOut() });
     const demo = await t.store.db
       .selectFrom('users')
       .select('id')
@@ -132,7 +131,7 @@ describe.skipIf(!available)('authenticator', () => {
     await auth.authenticate(token);
     expect(auth.authenticateCached(token)).toBeNull();
     await auth.authenticate(token);
-    expect(counting.statements()).toBe(6);
+    expect(statements()).toBe(6);
     expect(auth.authenticateCached(token)?.login).toBe('demo');
   });
 

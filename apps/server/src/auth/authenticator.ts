@@ -70,36 +70,41 @@ export function createAuthenticator(options: {
   // consoles sharing a session's) calls at the cache's expiry waits for one
   // check instead of each running its own (at 20k devices on PostgreSQL, 40
   // lists reloading at once took every connection of the pool).
-  const checking = new Map<string, Promise<Resolved['user']>>();
+  interface Check {
+    answer: Promise<Resolved['user']>;
+  }
+  const checking = new Map<string, Check>();
 
-  const check = async ({ claims, key }: Verified, now: number, self: { current?: unknown }) => {
-    const [user, active] = await Promise.all([
-      findUserById(db, claims.userId),
-      isSessionActive(db, claims.sessionId),
-    ]);
-    const value = user && !user.blocked && active ? userProfile(user) : null;
-    // A sign-out meanwhile (forgetUser) dropped this check: its answer may predate it.
-    if (checking.get(key) === self.current) {
-      if (cache.size > 10_000) cache.clear();
-      cache.set(key, { at: now, user: value });
+  const check = async ({ claims, key }: Verified, now: number, self: Check) => {
+    try {
+      const [user, active] = await Promise.all([
+        findUserById(db, claims.userId),
+        isSessionActive(db, claims.sessionId),
+      ]);
+      const value = user && !user.blocked && active ? userProfile(user) : null;
+      // A sign-out meanwhile (forgetUser) dropped this check: its answer may predate it.
+      if (checking.get(key) === self) {
+        if (cache.size > 10_000) cache.clear();
+        cache.set(key, { at: now, user: value });
+      }
+      return value;
+    } finally {
+      if (checking.get(key) === self) checking.delete(key);
     }
-    return value;
   };
 
   const resolve = (entry: Verified) => {
     const now = Date.now();
     const hit = freshResolved(entry.key, now);
     if (hit) return hit.user;
-    let pending = checking.get(entry.key);
-    if (!pending) {
-      const self: { current?: unknown } = {};
-      pending = check(entry, now, self).finally(() => {
-        if (checking.get(entry.key) === self.current) checking.delete(entry.key);
-      });
-      self.current = pending;
-      checking.set(entry.key, pending);
+    let running = checking.get(entry.key);
+    if (!running) {
+      const started = {} as Check;
+      checking.set(entry.key, started);
+      started.answer = check(entry, now, started);
+      running = started;
     }
-    return pending;
+    return running.answer;
   };
 
   const withClaims = (user: Omit<UserContext, 'sessionId'> | null, claims: AccessClaims) =>

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { brokerFiles } from '../../apps/server/src/broker/mosquitto.js';
+import { brokerFiles, runningBroker } from '../../apps/server/src/broker/mosquitto.js';
 import { openStore } from '../../apps/server/src/store/database.js';
 import { E2E_ENV } from '../../e2e/support/vigiaServer.js';
 import { freePort, POSTGRES_URL } from '../../test-support/services.js';
@@ -300,20 +300,12 @@ async function main() {
   // one started here found the port taken, exited, and took the pid file with it: the
   // server's broker was then left running after the bench (one a CI run).
   const downSince = Date.now();
-  let restarted: number | undefined;
-  while (restarted === undefined) {
+  let restarted = runningBroker(files);
+  while (restarted === undefined || restarted === brokerPid) {
     if (Date.now() - downSince > 30_000)
       throw new Error('o servidor não reiniciou o broker em 30 s');
     await sleep(50);
-    try {
-      const pid = Number(readFileSync(files.pid, 'utf8').trim());
-      if (pid !== brokerPid) {
-        process.kill(pid, 0);
-        restarted = pid;
-      }
-    } catch {
-      // Not written yet, or not running yet.
-    }
+    restarted = runningBroker(files);
   }
   log(`broker de volta, reiniciado pelo servidor após ${Date.now() - downSince} ms`);
   await sleep(PHASE_MS);

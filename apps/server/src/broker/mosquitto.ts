@@ -262,7 +262,7 @@ function portOpen(port: number): Promise<boolean> {
 }
 
 /** The pid of the Mosquitto running this folder's configuration, if one runs. */
-function runningBroker(files: BrokerFiles): number | undefined {
+export function runningBroker(files: BrokerFiles): number | undefined {
   if (!existsSync(files.pid)) return undefined;
   const pid = Number(readFileSync(files.pid, 'utf8').trim());
   if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
